@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "vcgraph",
+  products: [
+    .executable(name: "vcgraph", targets: ["vcgraph"]),
+    .library(name: "VCGraphCore", targets: ["VCGraphCore"]),
+    .library(name: "GraphvizKit", targets: ["GraphvizKit"]),
+  ],
+  targets: [
+    // C libraries from Debian packages, bound through pkg-config.
+    .systemLibrary(
+      name: "CGraphviz",
+      pkgConfig: "libgvc",
+      providers: [.apt(["libgraphviz-dev"])]
+    ),
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"])]
+    ),
+    // A Swift wrapper over libgvc/libcgraph that knows nothing of view controllers.
+    .target(name: "GraphvizKit", dependencies: ["CGraphviz"]),
+    // The hierarchy model, the description loader, dump import, UIKit semantics and checks.
+    .target(name: "VCGraphCore", dependencies: ["CYAML"]),
+    // Maps a hierarchy and its analysis to a styled Graphviz graph.
+    .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore", "GraphvizKit"]),
+    // The command line as a testable library.
+    .target(name: "VCGraphCLI", dependencies: ["VCGraphCore", "VCGraphDiagram", "GraphvizKit"]),
+    .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
+    .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
+    .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
+    .testTarget(
+      name: "VCGraphCLITests",
+      dependencies: ["VCGraphCLI", "VCGraphDiagram", "VCGraphCore", "GraphvizKit"],
+      resources: [.copy("Golden")]
+    ),
+  ]
+)

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Where a command's output goes: standard output (bytes), standard error (text), standard
+/// input. Tests pass a capturing console; `vcgraph` passes the process's streams.
+public final class Console: @unchecked Sendable {
+  private let writeOut: ([UInt8]) -> Void
+  private let writeErr: (String) -> Void
+  private let readIn: () -> [UInt8]
+  /// Whether standard error is a terminal (progress is shown only then).
+  public let errorIsTerminal: Bool
+  private let lock = NSLock()
+
+  public init(
+    writeOut: @escaping ([UInt8]) -> Void, writeErr: @escaping (String) -> Void,
+    readIn: @escaping () -> [UInt8], errorIsTerminal: Bool = false
+  ) {
+    self.writeOut = writeOut
+    self.writeErr = writeErr
+    self.readIn = readIn
+    self.errorIsTerminal = errorIsTerminal
+  }
+
+  /// The process's own standard streams.
+  public static func standard() -> Console {
+    Console(
+      writeOut: { bytes in writeAll(bytes, to: 1) },
+      writeErr: { text in writeAll(Array(text.utf8), to: 2) },
+      readIn: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+      errorIsTerminal: isatty(2) == 1)
+  }
+
+  /// A console that records everything, for tests.
+  public static func capturing(input: [UInt8] = []) -> (Console, Captured) {
+    let captured = Captured()
+    let console = Console(
+      writeOut: { captured.append(out: $0) }, writeErr: { captured.append(err: $0) },
+      readIn: { input })
+    return (console, captured)
+  }
+
+  /// What a capturing console recorded.
+  public final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outBytes: [UInt8] = []
+    private var errText = ""
+    func append(out bytes: [UInt8]) { lock.withLock { outBytes += bytes } }
+    func append(err text: String) { lock.withLock { errText += text } }
+    public var stdout: String { lock.withLock { String(decoding: outBytes, as: UTF8.self) } }
+    public var stdoutBytes: [UInt8] { lock.withLock { outBytes } }
+    public var stderr: String { lock.withLock { errText } }
+  }
+
+  /// Writes every byte, retrying short writes; a closed pipe ends the output quietly.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  public func out(_ text: String) { lock.withLock { writeOut(Array(text.utf8)) } }
+  public func out(bytes: [UInt8]) { lock.withLock { writeOut(bytes) } }
+  public func err(_ text: String) { lock.withLock { writeErr(text) } }
+  public func input() -> [UInt8] { readIn() }
+}

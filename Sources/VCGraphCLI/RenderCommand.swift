@@ -1,0 +1,167 @@
+import Foundation
+import GraphvizKit
+import VCGraphCore
+import VCGraphDiagram
+
+/// The formats `render` writes.
+enum RenderFormat: String, CaseIterable {
+  case svg, png, pdf, dot, json
+
+  var graphviz: OutputFormat? {
+    switch self {
+    case .svg: .svg
+    case .png: .png
+    case .pdf: .pdf
+    case .dot: .dot
+    case .json: nil
+    }
+  }
+}
+
+/// Where each rendered input and format goes.
+struct RenderPlan {
+  enum Destination: Equatable {
+    case file(String)
+    case standardOutput
+  }
+
+  var formats: [RenderFormat]
+  /// Per input, per format.
+  var destinations: [String: [RenderFormat: Destination]] = [:]
+
+  init(inputs: [String], output: String?, formatList: String?) throws(VCGraphError) {
+    var formats: [RenderFormat] = []
+    if let formatList {
+      for name in formatList.split(separator: ",").map(String.init) {
+        guard let format = RenderFormat(rawValue: name.lowercased()) else {
+          throw VCGraphError(
+            .usage, "unknown format '\(name)'",
+            hint: "formats are " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if !formats.contains(format) { formats.append(format) }
+      }
+    }
+    var isDirectory: ObjCBool = false
+    let outputIsDirectory =
+      output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) } == true
+      && isDirectory.boolValue
+    if output == "-" {
+      if formats.isEmpty { formats = [.svg] }
+      guard inputs.count == 1, formats.count == 1 else {
+        throw VCGraphError(.usage, "-o - writes one format of one input to standard output")
+      }
+      destinations[inputs[0]] = [formats[0]: .standardOutput]
+    } else if let output, inputs.count == 1, !outputIsDirectory,
+      let fromExtension = RenderFormat(rawValue: (output as NSString).pathExtension.lowercased())
+    {
+      if formats.isEmpty { formats = [fromExtension] }
+      guard formats.count == 1 else {
+        throw VCGraphError(
+          .usage, "-o \(output) names one file, but \(formats.count) formats were asked for",
+          hint: "give a directory with -o to write several formats")
+      }
+      destinations[inputs[0]] = [formats[0]: .file(output)]
+    } else {
+      if formats.isEmpty { formats = [.svg] }
+      let directory = output ?? "."
+      if !outputIsDirectory && output != nil {
+        throw VCGraphError(
+          .cantCreate, "\(directory): the output directory does not exist",
+          hint: "create it first, or name one output file with a known extension")
+      }
+      var taken: [String: String] = [:]
+      for input in inputs {
+        let base =
+          input == "-"
+          ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        var perFormat: [RenderFormat: Destination] = [:]
+        for format in formats {
+          let path = (directory as NSString).appendingPathComponent("\(base).\(format.rawValue)")
+          if let other = taken[path] {
+            throw VCGraphError(
+              .usage, "\(input) and \(other) would both write \(path)",
+              hint: "render them into different directories")
+          }
+          taken[path] = input
+          perFormat[format] = .file(path)
+        }
+        destinations[input] = perFormat
+      }
+    }
+    self.formats = formats
+  }
+}
+
+/// `vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json]`.
+struct RenderCommand {
+  let context: CommandContext
+
+  func run() -> Int32 {
+    let inputs: [String]
+    let plan: RenderPlan
+    do {
+      inputs = try context.inputs()
+      plan = try RenderPlan(
+        inputs: inputs, output: context.arguments.value("output"),
+        formatList: context.arguments.value("format"))
+    } catch {
+      context.report(error)
+      return error.kind.rawValue
+    }
+    if let jobs = try? context.arguments.positiveInt("jobs"), jobs > 1, inputs.count > 1 {
+      return WorkerPool(context: context, jobs: jobs).render(inputs)
+    }
+    var status: Int32 = 0
+    let progress = context.console.errorIsTerminal && inputs.count > 1
+      && !context.arguments.has("quiet")
+    for (number, input) in inputs.enumerated() {
+      if progress { context.console.err("\r[\(number + 1)/\(inputs.count)] \(input)\u{1B}[K") }
+      do {
+        try render(input, plan: plan, inputs: inputs)
+      } catch {
+        if progress { context.console.err("\n") }
+        context.report(error)
+        if status == 0 { status = error.kind.rawValue }
+      }
+    }
+    if progress { context.console.err("\n") }
+    return status
+  }
+
+  /// Renders one input into every planned format.
+  func render(_ input: String, plan: RenderPlan, inputs: [String]) throws(VCGraphError) {
+    let report = try context.report(for: input)
+    var options = DiagramOptions()
+    options.expandAll = context.arguments.has("expand-all")
+    options.legend = !context.arguments.has("no-legend")
+    options.maxLabelLines = context.limits.maxLabelLines
+    let graph = DiagramBuilder(report: report, options: options).graph()
+    let engine = context.arguments.value("layout") ?? "dot"
+    let graphvizFormats = plan.formats.compactMap(\.graphviz)
+    var rendered: [OutputFormat: [UInt8]] = [:]
+    do {
+      for (format, result) in try Graphviz.render(graph, engine: engine, formats: graphvizFormats) {
+        rendered[format] = result.data
+      }
+    } catch {
+      throw VCGraphError(
+        error.isUsageError ? .usage : .software, "\(input): \(error.description)")
+    }
+    let writer = OutputWriter(inputs: inputs)
+    for format in plan.formats {
+      let bytes = format == .json ? Array((report.json.formatted() + "\n").utf8) : rendered[format.graphviz!]!
+      switch plan.destinations[input]![format]! {
+      case .standardOutput: context.console.out(bytes: bytes)
+      case .file(let path): try writer.write(bytes, to: path)
+      }
+    }
+  }
+}
+
+extension GraphvizError {
+  /// A bad `--layout` engine is the user's mistake, not a crash.
+  var isUsageError: Bool {
+    if case .layoutFailed = self { return true }
+    return false
+  }
+}

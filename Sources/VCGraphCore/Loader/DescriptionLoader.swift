@@ -1,0 +1,822 @@
+import Foundation
+
+/// Loads description files (`format.md`) into a `Hierarchy`, with every error positioned.
+public struct DescriptionLoader: Sendable {
+  public var limits: InputLimits
+  /// Kinds declared on the command line (`--class NAME=KIND`), applied before `classes`.
+  public var declaredKinds: [String: ControllerKind]
+
+  public init(limits: InputLimits = .default, declaredKinds: [String: ControllerKind] = [:]) {
+    self.limits = limits
+    self.declaredKinds = declaredKinds
+  }
+
+  /// Loads a description from UTF-8 bytes; `path` names it in errors.
+  public func load(bytes: [UInt8], path: String) throws(VCGraphError) -> Hierarchy {
+    if bytes.count > limits.maxInputBytes {
+      throw VCGraphError.data(
+        "the file is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes)",
+        at: SourceLocation(path: path, line: 1, column: 1),
+        hint: "raise it with --max-input-bytes")
+    }
+    if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      throw VCGraphError.data(
+        "the file is empty", at: SourceLocation(path: path, line: 1, column: 1),
+        hint: "a description needs a `window`, `windows` or `scenes` key")
+    }
+    if let nul = bytes.firstIndex(of: 0) {
+      throw VCGraphError.data(
+        "the file contains a NUL byte",
+        at: YAMLReader.mark(forByteOffset: nul, in: bytes).location(in: path),
+        hint: "descriptions are UTF-8 text; is this a binary file?")
+    }
+    let root = try YAMLReader(bytes: bytes, path: path, limits: limits).read()
+    var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
+    return try decoder.decodeDocument(root)
+  }
+
+  /// Loads a description from text.
+  public func load(text: String, path: String) throws(VCGraphError) -> Hierarchy {
+    try load(bytes: Array(text.utf8), path: path)
+  }
+}
+
+/// Builds the model from YAML nodes. Pure Swift; one instance per document.
+struct DescriptionDecoder {
+  let path: String
+  let limits: InputLimits
+  let declaredKinds: [String: ControllerKind]
+  var hierarchy: Hierarchy
+  /// Explicit ids with where they were written, to report duplicates.
+  private var explicitIDs: [String: SourceLocation] = [:]
+  /// Controllers without an explicit id, named after loading.
+  private var anonymous: [ControllerIndex] = []
+  private var pendingShowing: [(ControllerIndex, String, SourceLocation)] = []
+  private var pendingHosts: [(ViewIndex, String, SourceLocation)] = []
+
+  init(path: String, limits: InputLimits, declaredKinds: [String: ControllerKind]) {
+    self.path = path
+    self.limits = limits
+    self.declaredKinds = declaredKinds
+    hierarchy = Hierarchy(path: path)
+  }
+
+  private func loc(_ mark: Mark) -> SourceLocation { mark.location(in: path) }
+
+  // MARK: - Document
+
+  static let topKeys = [
+    "title", "device", "classes", "window", "windows", "scenes", "detached", "analyze", "ignore",
+    "steps",
+  ]
+
+  mutating func decodeDocument(_ root: YAMLNode) throws(VCGraphError) -> Hierarchy {
+    let pairs = try mapping(root, what: "the top level of a description")
+    try checkKeys(pairs, allowed: Self.topKeys, in: "the top level")
+    // Classes first: kinds decide which keys a controller may have.
+    if let classes = value("classes", in: pairs) { try decodeClasses(classes) }
+    for pair in pairs {
+      switch pair.key {
+      case "title": hierarchy.title = try string(pair.value, key: "title")
+      case "device":
+        let text = try string(pair.value, key: "device")
+        guard let device = Device(rawValue: text) else {
+          throw error(
+            "unknown device '\(text)'", at: pair.value.mark, hint: "use iPhone or iPad")
+        }
+        hierarchy.device = device
+      case "ignore":
+        for item in try sequence(pair.value, key: "ignore") {
+          let rule = try string(item, key: "ignore")
+          guard Rule(rawValue: rule) != nil else {
+            throw error(
+              "unknown rule id '\(rule)'", at: item.mark,
+              hint: suggestion(for: rule, among: Rule.allCases.map(\.rawValue)))
+          }
+          hierarchy.ignoredRules.append(rule)
+        }
+      default: break
+      }
+    }
+    let roots = pairs.filter { ["window", "windows", "scenes"].contains($0.key) }
+    let detached = value("detached", in: pairs)
+    if roots.isEmpty, let detached {
+      // Controllers that exist in no window (imported dumps print them presented with `(null)`).
+      for item in try sequence(detached, key: "detached") {
+        hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+      }
+      try nameAnonymousControllers()
+      try resolveReferences()
+      if let analyze = value("analyze", in: pairs) { try decodeAnalyze(analyze) }
+      if let steps = value("steps", in: pairs) { try decodeSteps(steps) }
+      return hierarchy
+    }
+    guard let rootPair = roots.first else {
+      throw error(
+        "a description needs one of `window`, `windows` or `scenes`", at: root.mark,
+        hint: "add `window: { root: ... }`")
+    }
+    if roots.count > 1 {
+      throw error(
+        "`\(roots[1].key)` cannot be used together with `\(rootPair.key)`",
+        at: roots[1].keyMark, hint: "use exactly one of window, windows, scenes")
+    }
+    switch rootPair.key {
+    case "window":
+      _ = try decodeWindow(rootPair.value, scene: nil, single: true)
+    case "windows":
+      for item in try sequence(rootPair.value, key: "windows") {
+        _ = try decodeWindow(item, scene: nil, single: false)
+      }
+    default:
+      for item in try sequence(rootPair.value, key: "scenes") { try decodeScene(item) }
+    }
+    if let detached {
+      for item in try sequence(detached, key: "detached") {
+        hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+      }
+    }
+    try nameAnonymousControllers()
+    try resolveReferences()
+    try checkKeyWindows(rootPair)
+    if let analyze = value("analyze", in: pairs) { try decodeAnalyze(analyze) }
+    if let steps = value("steps", in: pairs) { try decodeSteps(steps) }
+    return hierarchy
+  }
+
+  private mutating func decodeClasses(_ node: YAMLNode) throws(VCGraphError) {
+    for pair in try mapping(node, what: "`classes`") {
+      let superclass = try string(pair.value, key: pair.key)
+      if pair.key == superclass {
+        throw error("class '\(pair.key)' cannot be its own superclass", at: pair.value.mark)
+      }
+      hierarchy.superclasses[pair.key] = superclass
+    }
+    // A cycle would leave a class without a kind.
+    for name in hierarchy.superclasses.keys.sorted() where kind(of: name) == nil {
+      let pair = try mapping(node, what: "`classes`").first { $0.key == name }!
+      throw error(
+        "the superclasses of '\(name)' form a cycle", at: pair.keyMark,
+        hint: "every class must lead to a UIKit class")
+    }
+  }
+
+  /// The kind of a class: `--class`, then the `classes` chain, then built-ins; nil on a cycle.
+  func kind(of className: String) -> ControllerKind? {
+    var current = className
+    var seen = Set<String>()
+    while seen.insert(current).inserted {
+      if let kind = declaredKinds[current] { return kind }
+      if let kind = ControllerKind(uikitClass: current) { return kind }
+      guard let next = hierarchy.superclasses[current] else { return .plain }
+      current = next
+    }
+    return nil
+  }
+
+  // MARK: - Windows and scenes
+
+  private mutating func decodeScene(_ node: YAMLNode) throws(VCGraphError) {
+    let pairs = try mapping(node, what: "a scene")
+    try checkKeys(pairs, allowed: ["id", "foreground", "windows"], in: "a scene")
+    let index = hierarchy.scenes.count
+    let id = try value("id", in: pairs).map { v throws(VCGraphError) in try string(v, key: "id") }
+    let foreground = try value("foreground", in: pairs).map { v throws(VCGraphError) in
+      try bool(v, key: "foreground")
+    }
+    hierarchy.scenes.append(
+      Scene(
+        id: id ?? "scene-\(index + 1)", isForeground: foreground ?? true,
+        location: loc(node.mark)))
+    guard let windows = value("windows", in: pairs) else {
+      throw error("a scene needs `windows`", at: node.mark)
+    }
+    for item in try sequence(windows, key: "windows") {
+      let window = try decodeWindow(item, scene: index, single: false)
+      hierarchy.scenes[index].windows.append(window)
+    }
+  }
+
+  private mutating func decodeWindow(
+    _ node: YAMLNode, scene: Int?, single: Bool
+  ) throws(VCGraphError) -> Int {
+    let pairs = try mapping(node, what: "a window")
+    try checkKeys(pairs, allowed: ["root", "id", "key", "level"], in: "a window")
+    guard let rootNode = value("root", in: pairs) else {
+      throw error("a window needs a `root` controller", at: node.mark)
+    }
+    let index = hierarchy.windows.count
+    let id = try value("id", in: pairs).map { v throws(VCGraphError) in try string(v, key: "id") }
+    let isKey = try value("key", in: pairs).map { v throws(VCGraphError) in try bool(v, key: "key") }
+    var level = WindowLevel.normal
+    if let levelNode = value("level", in: pairs) {
+      let text = try string(levelNode, key: "level")
+      switch text {
+      case "normal": level = .normal
+      case "statusBar": level = .statusBar
+      case "alert": level = .alert
+      default:
+        guard let number = Double(text), number.isFinite else {
+          throw error(
+            "unknown window level '\(text)'", at: levelNode.mark,
+            hint: "use normal, statusBar, alert or a number")
+        }
+        level = WindowLevel(number)
+      }
+    }
+    let root = try decodeController(rootNode, parent: nil)
+    hierarchy.windows.append(
+      Window(
+        id: id ?? (single ? "window" : "window-\(index + 1)"), isKey: isKey ?? single,
+        level: level, root: root, scene: scene, location: loc(node.mark)))
+    if isKey != nil { keyMarks[index] = value("key", in: pairs)!.mark }
+    return index
+  }
+
+  private var keyMarks: [Int: Mark] = [:]
+
+  /// Exactly one key window per foreground scene; with one window it is key.
+  private mutating func checkKeyWindows(_ rootPair: YAMLPair) throws(VCGraphError) {
+    var groups: [(scene: Int?, windows: [Int])] = []
+    if hierarchy.scenes.isEmpty {
+      groups = [(nil, Array(hierarchy.windows.indices))]
+    } else {
+      groups = hierarchy.scenes.indices.map { ($0, hierarchy.scenes[$0].windows) }
+    }
+    for group in groups {
+      let foreground = group.scene.map { hierarchy.scenes[$0].isForeground } ?? true
+      if group.windows.count == 1, keyMarks[group.windows[0]] == nil {
+        hierarchy.windows[group.windows[0]].isKey = foreground
+        continue
+      }
+      let keys = group.windows.filter { hierarchy.windows[$0].isKey }
+      if keys.count > 1 {
+        throw error(
+          "two key windows in one scene", at: keyMarks[keys[1]] ?? rootPair.keyMark,
+          hint: "mark exactly one window `key: true`")
+      }
+      if keys.isEmpty && foreground {
+        let where_ = group.scene.map { hierarchy.scenes[$0].location } ?? loc(rootPair.keyMark)
+        throw VCGraphError.data(
+          "no window is marked `key: true`", at: where_,
+          hint: "mark exactly one window of each foreground scene `key: true`")
+      }
+    }
+  }
+
+  // MARK: - Controllers
+
+  static let commonKeys = [
+    "class", "id", "title", "presents", "modalPresentationStyle", "definesPresentationContext",
+    "view", "state",
+  ]
+
+  static func allowedKeys(for kind: ControllerKind) -> [String] {
+    switch kind {
+    case .plain: commonKeys + ["children", "showing"]
+    case .navigation, .page: commonKeys + ["viewControllers"]
+    case .tabBar: commonKeys + ["viewControllers", "selectedIndex"]
+    case .split: commonKeys + ["viewControllers", "collapsed"]
+    case .alert: commonKeys
+    }
+  }
+
+  static let allControllerKeys = Array(
+    Set(ControllerKind.allCases.flatMap { allowedKeys(for: $0) })
+  ).sorted()
+
+  /// Decodes a controller mapping or shorthand string; returns its arena index.
+  mutating func decodeController(
+    _ node: YAMLNode, parent: ControllerIndex?
+  ) throws(VCGraphError) -> ControllerIndex {
+    if hierarchy.controllers.count >= limits.maxControllers {
+      throw error(
+        "more than \(limits.maxControllers) controllers", at: node.mark,
+        hint: "raise the limit with --max-controllers")
+    }
+    let pairs: [YAMLPair]
+    let className: String
+    switch node.value {
+    case .scalar(let text, _):
+      pairs = []
+      className = text
+    case .mapping(let items):
+      pairs = items
+      guard let classNode = value("class", in: pairs) else {
+        throw error(
+          "a controller needs a `class`", at: node.mark,
+          hint: "for example `class: UIViewController`")
+      }
+      className = try string(classNode, key: "class")
+    case .sequence:
+      throw error(
+        "expected a controller (a mapping or a class name), found a list", at: node.mark)
+    }
+    try checkClassName(className, at: value("class", in: pairs)?.mark ?? node.mark)
+    guard let kind = kind(of: className) else {
+      throw error("the superclasses of '\(className)' form a cycle", at: node.mark)
+    }
+    try checkKeys(
+      pairs, allowed: Self.allowedKeys(for: kind), in: "a \(kind.uikitClass)",
+      otherKeys: Self.allControllerKeys)
+    var controller = Controller(id: "", className: className, kind: kind, location: loc(node.mark))
+    controller.parent = parent
+    for pair in pairs { controller.keyLocations[pair.key] = loc(pair.value.mark) }
+    let index = hierarchy.add(controller)
+    if let idNode = value("id", in: pairs) {
+      let id = try identifier(idNode, key: "id")
+      if let first = explicitIDs[id] {
+        // The same id and class again is the same controller placed twice (an S6 finding);
+        // anything else is a clash.
+        guard let original = hierarchy.controller(id: id),
+          hierarchy.controllers[original].className == className
+        else {
+          throw error(
+            "the id '\(id)' is already used at line \(first.line)", at: idNode.mark,
+            hint: "ids must be unique in the file")
+        }
+        hierarchy.controllers[index].id = id
+        hierarchy.secondPlacements[index] = original
+      } else {
+        explicitIDs[id] = loc(idNode.mark)
+        hierarchy.rename(index, to: id)
+      }
+    } else {
+      anonymous.append(index)
+    }
+    for pair in pairs {
+      switch pair.key {
+      case "title":
+        hierarchy.controllers[index].title = try string(pair.value, key: "title")
+      case "state":
+        hierarchy.controllers[index].state = try string(pair.value, key: "state")
+      case "selectedIndex":
+        hierarchy.controllers[index].selectedIndex = try integer(pair.value, key: "selectedIndex")
+      case "collapsed":
+        hierarchy.controllers[index].collapsed = try bool(pair.value, key: "collapsed")
+      case "definesPresentationContext":
+        hierarchy.controllers[index].definesPresentationContext = try bool(
+          pair.value, key: pair.key)
+      case "modalPresentationStyle":
+        let text = try string(pair.value, key: pair.key)
+        guard let style = PresentationStyle(rawValue: text) else {
+          throw error(
+            "unknown presentation style '\(text)'", at: pair.value.mark,
+            hint: suggestion(for: text, among: PresentationStyle.allCases.map(\.rawValue))
+              ?? "use one of "
+              + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        hierarchy.controllers[index].modalPresentationStyle = style
+      case "showing":
+        pendingShowing.append((index, try identifier(pair.value, key: "showing"), loc(pair.value.mark)))
+      case "viewControllers", "children":
+        let items = try sequence(pair.value, key: pair.key)
+        var children: [ControllerIndex] = []
+        children.reserveCapacity(items.count)
+        for item in items { children.append(try decodeController(item, parent: index)) }
+        hierarchy.controllers[index].children = children
+      case "presents":
+        let presented = try decodeController(pair.value, parent: nil)
+        hierarchy.controllers[index].presents = presented
+        hierarchy.controllers[presented].requestedBy = index
+      case "view":
+        hierarchy.controllers[index].view = try decodeView(pair.value, owner: index, superview: nil)
+      default: break
+      }
+    }
+    if kind == .alert && hierarchy.controllers[index].requestedBy == nil && parent == nil {
+      // Checked by the caller for window roots; an alert must be presented.
+    }
+    return index
+  }
+
+  private func checkClassName(_ name: String, at mark: Mark) throws(VCGraphError) {
+    if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+      throw error(
+        "'\(name)' is not a class name", at: mark, hint: "class names have no spaces")
+    }
+  }
+
+  /// Gives every controller without `id` its class name, or `ClassName-N` when the class
+  /// occurs more than once (`format.md`, "Ids").
+  private mutating func nameAnonymousControllers() throws(VCGraphError) {
+    var counts: [String: Int] = [:]
+    for controller in hierarchy.controllers { counts[controller.className, default: 0] += 1 }
+    var numbers: [String: Int] = [:]
+    for index in hierarchy.controllers.indices {
+      let name = hierarchy.controllers[index].className
+      if counts[name] == 1 { continue }
+      numbers[name, default: 0] += 1
+      if hierarchy.controllers[index].id.isEmpty {
+        hierarchy.controllers[index].id = "\(name)-\(numbers[name]!)"
+      }
+    }
+    for index in anonymous {
+      var id = hierarchy.controllers[index].id
+      if id.isEmpty { id = hierarchy.controllers[index].className }
+      // An explicit id wins; the generated one takes the next free number.
+      if explicitIDs[id] != nil {
+        var n = 1
+        let base = hierarchy.controllers[index].className
+        while explicitIDs["\(base)-\(n)"] != nil || hierarchy.controller(id: "\(base)-\(n)") != nil {
+          n += 1
+        }
+        id = "\(base)-\(n)"
+      }
+      hierarchy.rename(index, to: id)
+    }
+  }
+
+  private mutating func resolveReferences() throws(VCGraphError) {
+    for (container, id, location) in pendingShowing {
+      guard let child = hierarchy.controller(id: id) else {
+        throw unknownID(id, at: location)
+      }
+      guard hierarchy.controllers[container].children.contains(child) else {
+        throw VCGraphError.data(
+          "'\(id)' is not one of the children of '\(hierarchy.controllers[container].id)'",
+          at: location, hint: "`showing` names one of the container's `children`")
+      }
+      hierarchy.controllers[container].showing = child
+    }
+    for (view, id, location) in pendingHosts {
+      guard let controller = hierarchy.controller(id: id) else {
+        throw unknownID(id, at: location)
+      }
+      if controller == hierarchy.views[view].treeOwner {
+        throw VCGraphError.data(
+          "a view of '\(id)' cannot host '\(id)' itself", at: location,
+          hint: "that would make the view tree a cycle")
+      }
+      hierarchy.views[view].hosts = controller
+    }
+    try checkHostCycles()
+  }
+
+  /// A view tree that hosts a controller whose tree hosts the first is a cycle.
+  private func checkHostCycles() throws(VCGraphError) {
+    var hosted: [ControllerIndex: [(ControllerIndex, ViewIndex)]] = [:]
+    for (index, view) in hierarchy.views.enumerated() {
+      if let target = view.hosts { hosted[view.treeOwner, default: []].append((target, index)) }
+    }
+    var state: [ControllerIndex: Int] = [:]  // 1 visiting, 2 done
+    for start in hosted.keys.sorted() {
+      var stack: [(ControllerIndex, Int)] = [(start, 0)]
+      if state[start] != nil { continue }
+      state[start] = 1
+      while let (node, next) = stack.last {
+        let edges = hosted[node] ?? []
+        if next == edges.count {
+          state[node] = 2
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].1 += 1
+        let (target, view) = edges[next]
+        if state[target] == 1 {
+          throw VCGraphError.data(
+            "hosting '\(hierarchy.controllers[target].id)' here makes the view trees a cycle",
+            at: hierarchy.views[view].keyLocations["hosts"] ?? hierarchy.views[view].location)
+        }
+        if state[target] == nil {
+          state[target] = 1
+          stack.append((target, 0))
+        }
+      }
+    }
+  }
+
+  func unknownID(_ id: String, at location: SourceLocation) -> VCGraphError {
+    let known = hierarchy.controllers.map(\.id)
+    return VCGraphError.data(
+      "no controller has the id '\(id)'", at: location,
+      hint: suggestion(for: id, among: known))
+  }
+
+  // MARK: - Views
+
+  private mutating func decodeView(
+    _ node: YAMLNode, owner: ControllerIndex, superview: ViewIndex?
+  ) throws(VCGraphError) -> ViewIndex {
+    let pairs = try mapping(node, what: "a view")
+    try checkKeys(pairs, allowed: ["id", "class", "subviews", "hosts"], in: "a view")
+    let id = try value("id", in: pairs).map { v throws(VCGraphError) in try identifier(v, key: "id") }
+    let className = try value("class", in: pairs).map { v throws(VCGraphError) in
+      try string(v, key: "class")
+    }
+    var view = View(
+      id: id, className: className ?? "UIView", treeOwner: owner, location: loc(node.mark))
+    view.superview = superview
+    for pair in pairs { view.keyLocations[pair.key] = loc(pair.value.mark) }
+    if let id {
+      if let first = explicitIDs[id] {
+        throw error("the id '\(id)' is already used at line \(first.line)", at: node.mark)
+      }
+      explicitIDs[id] = loc(node.mark)
+    }
+    let index = hierarchy.views.count
+    hierarchy.views.append(view)
+    if let hostsNode = value("hosts", in: pairs) {
+      if value("subviews", in: pairs) != nil {
+        throw error(
+          "a view with `hosts` stands for another controller's root view and has no"
+            + " `subviews` here", at: hostsNode.mark,
+          hint: "describe the subviews in that controller's `view`")
+      }
+      pendingHosts.append((index, try identifier(hostsNode, key: "hosts"), loc(hostsNode.mark)))
+    }
+    if let subviews = value("subviews", in: pairs) {
+      var children: [ViewIndex] = []
+      for item in try sequence(subviews, key: "subviews") {
+        children.append(try decodeView(item, owner: owner, superview: index))
+      }
+      hierarchy.views[index].subviews = children
+    }
+    return index
+  }
+
+  // MARK: - Analyze and steps
+
+  private mutating func decodeAnalyze(_ node: YAMLNode) throws(VCGraphError) {
+    for item in try sequence(node, key: "analyze") {
+      let (operation, arguments, pairs) = try singleKey(item, what: "an `analyze` entry")
+      switch operation.key {
+      case "dismiss":
+        try checkKeys(pairs, allowed: ["from", "levels", "toClass"], in: "`dismiss`")
+        let (from, levels, toClass) = try dismissArguments(pairs, at: arguments.mark)
+        hierarchy.requests.append(
+          .dismiss(from: from, levels: levels, toClass: toClass, location: loc(item.mark)))
+      case "responderChain":
+        try checkKeys(pairs, allowed: ["from"], in: "`responderChain`")
+        let from = try required("from", in: pairs, at: arguments.mark)
+        let id = try identifier(from, key: "from")
+        if hierarchy.view(id: id) == nil && hierarchy.controller(id: id) == nil {
+          throw VCGraphError.data(
+            "no view or controller has the id '\(id)'", at: loc(from.mark),
+            hint: suggestion(
+              for: id, among: hierarchy.views.compactMap(\.id) + hierarchy.controllers.map(\.id)))
+        }
+        hierarchy.requests.append(.responderChain(from: id, location: loc(item.mark)))
+      default:
+        throw error(
+          "unknown analysis '\(operation.key)'", at: operation.keyMark,
+          hint: suggestion(for: operation.key, among: ["dismiss", "responderChain"]))
+      }
+    }
+  }
+
+  private func dismissArguments(
+    _ pairs: [YAMLPair], at mark: Mark
+  ) throws(VCGraphError) -> (String, Int?, String?) {
+    let fromNode = try required("from", in: pairs, at: mark)
+    let from = try identifier(fromNode, key: "from")
+    guard hierarchy.controller(id: from) != nil else { throw unknownID(from, at: loc(fromNode.mark)) }
+    let levels = try value("levels", in: pairs).map { v throws(VCGraphError) in
+      try integer(v, key: "levels")
+    }
+    let toClass = try value("toClass", in: pairs).map { v throws(VCGraphError) in
+      try string(v, key: "toClass")
+    }
+    if let levels, levels < 1 {
+      throw error("`levels` must be 1 or more", at: value("levels", in: pairs)!.mark)
+    }
+    if levels != nil && toClass != nil {
+      throw error(
+        "`levels` and `toClass` cannot be used together", at: value("toClass", in: pairs)!.mark)
+    }
+    return (from, levels, toClass)
+  }
+
+  private mutating func decodeSteps(_ node: YAMLNode) throws(VCGraphError) {
+    for item in try sequence(node, key: "steps") {
+      let (operation, arguments, pairs) = try singleKey(item, what: "a step")
+      func id(_ key: String) throws(VCGraphError) -> String {
+        try identifier(try required(key, in: pairs, at: arguments.mark), key: key)
+      }
+      let op: Step.Operation
+      switch operation.key {
+      case "present":
+        try checkKeys(pairs, allowed: ["from", "controller"], in: "`present`")
+        op = .present(from: try id("from"), controller: try stepController(pairs, at: arguments.mark))
+      case "dismiss":
+        try checkKeys(pairs, allowed: ["from", "levels", "toClass"], in: "`dismiss`")
+        let fromNode = try required("from", in: pairs, at: arguments.mark)
+        let levels = try value("levels", in: pairs).map { v throws(VCGraphError) in
+          try integer(v, key: "levels")
+        }
+        let toClass = try value("toClass", in: pairs).map { v throws(VCGraphError) in
+          try string(v, key: "toClass")
+        }
+        op = .dismiss(from: try identifier(fromNode, key: "from"), levels: levels, toClass: toClass)
+      case "push":
+        try checkKeys(pairs, allowed: ["on", "controller"], in: "`push`")
+        op = .push(on: try id("on"), controller: try stepController(pairs, at: arguments.mark))
+      case "pop":
+        try checkKeys(pairs, allowed: ["on"], in: "`pop`")
+        op = .pop(on: try id("on"))
+      case "popTo":
+        try checkKeys(pairs, allowed: ["on", "controller"], in: "`popTo`")
+        op = .popTo(on: try id("on"), controller: try id("controller"))
+      case "popToRoot":
+        try checkKeys(pairs, allowed: ["on"], in: "`popToRoot`")
+        op = .popToRoot(on: try id("on"))
+      case "select":
+        try checkKeys(pairs, allowed: ["on", "index", "controller"], in: "`select`")
+        let index = try value("index", in: pairs).map { v throws(VCGraphError) in
+          try integer(v, key: "index")
+        }
+        let controller = try value("controller", in: pairs).map { v throws(VCGraphError) in
+          try identifier(v, key: "controller")
+        }
+        if (index == nil) == (controller == nil) {
+          throw error("`select` takes exactly one of `index` and `controller`", at: arguments.mark)
+        }
+        op = .select(on: try id("on"), index: index, controller: controller)
+      case "addChild":
+        try checkKeys(pairs, allowed: ["parent", "controller", "attach"], in: "`addChild`")
+        let attach = try value("attach", in: pairs).map { v throws(VCGraphError) in
+          try bool(v, key: "attach")
+        }
+        op = .addChild(
+          parent: try id("parent"), controller: try stepController(pairs, at: arguments.mark),
+          attach: attach ?? true)
+      case "removeFromParent":
+        try checkKeys(pairs, allowed: ["controller"], in: "`removeFromParent`")
+        op = .removeFromParent(controller: try id("controller"))
+      case "show":
+        try checkKeys(pairs, allowed: ["container", "child"], in: "`show`")
+        op = .show(container: try id("container"), child: try id("child"))
+      case "makeKey":
+        try checkKeys(pairs, allowed: ["window"], in: "`makeKey`")
+        op = .makeKey(window: try id("window"))
+      default:
+        throw error(
+          "unknown step '\(operation.key)'", at: operation.keyMark,
+          hint: suggestion(for: operation.key, among: Self.stepNames))
+      }
+      var step = Step(op, location: loc(item.mark))
+      for pair in pairs { step.keyLocations[pair.key] = loc(pair.value.mark) }
+      hierarchy.steps.append(step)
+    }
+  }
+
+  static let stepNames = [
+    "present", "dismiss", "push", "pop", "popTo", "popToRoot", "select", "addChild",
+    "removeFromParent", "show", "makeKey",
+  ]
+
+  /// A controller written inline in a step, decoded into its own fragment.
+  private func stepController(
+    _ pairs: [YAMLPair], at mark: Mark
+  ) throws(VCGraphError) -> StepController {
+    let node = try required("controller", in: pairs, at: mark)
+    var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
+    decoder.hierarchy.superclasses = hierarchy.superclasses
+    let root = try decoder.decodeController(node, parent: nil)
+    try decoder.nameAnonymousControllers()
+    try decoder.resolveReferences()
+    return StepController(fragment: decoder.hierarchy, root: root)
+  }
+
+  // MARK: - Value helpers
+
+  private func error(_ message: String, at mark: Mark, hint: String? = nil) -> VCGraphError {
+    VCGraphError.data(message, at: loc(mark), hint: hint)
+  }
+
+  private func value(_ key: String, in pairs: [YAMLPair]) -> YAMLNode? {
+    pairs.first { $0.key == key }?.value
+  }
+
+  private func required(
+    _ key: String, in pairs: [YAMLPair], at mark: Mark
+  ) throws(VCGraphError) -> YAMLNode {
+    guard let node = value(key, in: pairs) else {
+      throw error("`\(key)` is required here", at: mark)
+    }
+    return node
+  }
+
+  private func mapping(_ node: YAMLNode, what: String) throws(VCGraphError) -> [YAMLPair] {
+    guard case .mapping(let pairs) = node.value else {
+      throw error("expected a mapping for \(what), found \(node.kindDescription)", at: node.mark)
+    }
+    return pairs
+  }
+
+  private func sequence(_ node: YAMLNode, key: String) throws(VCGraphError) -> [YAMLNode] {
+    guard case .sequence(let items) = node.value else {
+      throw error(
+        "`\(key)` must be a list, found \(node.kindDescription)", at: node.mark,
+        hint: "write it as `[ ... ]` or as `- ` items")
+    }
+    return items
+  }
+
+  private func string(_ node: YAMLNode, key: String) throws(VCGraphError) -> String {
+    guard let text = node.scalar else {
+      throw error("`\(key)` must be text, found \(node.kindDescription)", at: node.mark)
+    }
+    return text
+  }
+
+  /// An id or a reference to one: non-empty text.
+  private func identifier(_ node: YAMLNode, key: String) throws(VCGraphError) -> String {
+    let text = try string(node, key: key)
+    if text.isEmpty { throw error("`\(key)` must not be empty", at: node.mark) }
+    return text
+  }
+
+  private func bool(_ node: YAMLNode, key: String) throws(VCGraphError) -> Bool {
+    guard case .scalar(let text, let plain) = node.value else {
+      throw error("`\(key)` must be true or false, found \(node.kindDescription)", at: node.mark)
+    }
+    if plain && text == "true" { return true }
+    if plain && text == "false" { return false }
+    let yaml11 = ["yes", "no", "on", "off", "y", "n", "True", "False", "TRUE", "FALSE", "Yes", "No"]
+    throw error(
+      "`\(key)` must be true or false, found '\(text)'", at: node.mark,
+      hint: yaml11.contains(text)
+        ? "YAML 1.1 spellings are not booleans here; write \(["yes", "on", "y", "True", "TRUE", "Yes"].contains(text) ? "true" : "false")"
+        : nil)
+  }
+
+  private func integer(_ node: YAMLNode, key: String) throws(VCGraphError) -> Int {
+    guard case .scalar(let text, _) = node.value else {
+      throw error("`\(key)` must be a whole number, found \(node.kindDescription)", at: node.mark)
+    }
+    let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let number = Int(text)
+    else {
+      throw error(
+        "`\(key)` must be a decimal whole number, found '\(text)'", at: node.mark)
+    }
+    return number
+  }
+
+  /// A one-key mapping such as `dismiss: { from: C }`: the key, its value and its pairs.
+  private func singleKey(
+    _ node: YAMLNode, what: String
+  ) throws(VCGraphError) -> (YAMLPair, YAMLNode, [YAMLPair]) {
+    let pairs = try mapping(node, what: what)
+    guard pairs.count == 1 else {
+      throw error("\(what) has exactly one key, the operation; found \(pairs.count)", at: node.mark)
+    }
+    let arguments = try mapping(pairs[0].value, what: "the arguments of `\(pairs[0].key)`")
+    return (pairs[0], pairs[0].value, arguments)
+  }
+
+  /// Duplicate and unknown keys, with a "did you mean" suggestion.
+  private func checkKeys(
+    _ pairs: [YAMLPair], allowed: [String], in what: String, otherKeys: [String] = []
+  ) throws(VCGraphError) {
+    var seen: [String: Mark] = [:]
+    for pair in pairs {
+      if let first = seen[pair.key] {
+        throw error(
+          "duplicate key '\(pair.key)' (first at line \(first.line))", at: pair.keyMark,
+          hint: "each key appears once in a mapping")
+      }
+      seen[pair.key] = pair.keyMark
+      if allowed.contains(pair.key) { continue }
+      if otherKeys.contains(pair.key) {
+        throw error("`\(pair.key)` is not allowed in \(what)", at: pair.keyMark)
+      }
+      throw error(
+        "unknown key '\(pair.key)' in \(what)", at: pair.keyMark,
+        hint: suggestion(for: pair.key, among: allowed))
+    }
+  }
+}
+
+/// "did you mean 'x'?" for the closest candidate within a small edit distance.
+public func suggestion(for word: String, among candidates: [String]) -> String? {
+  var best: (String, Int)?
+  let lower = word.lowercased()
+  for candidate in candidates {
+    let distance = editDistance(lower, candidate.lowercased())
+    if distance <= max(2, candidate.count / 3), distance < (best?.1 ?? Int.max) {
+      best = (candidate, distance)
+    }
+  }
+  return best.map { "did you mean '\($0.0)'?" }
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.unicodeScalars)
+  let b = Array(b.unicodeScalars)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

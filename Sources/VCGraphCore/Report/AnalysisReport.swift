@@ -1,0 +1,170 @@
+/// Everything `vcgraph analyze` answers about one input: the analysis, the requested
+/// dismissals and responder chains, and the findings.
+public struct AnalysisReport: Sendable {
+  public let analysis: Analysis
+  public let dismissals: [Dismissal]
+  public let responderChains: [ResponderChain]
+  public let findings: [Finding]
+
+  /// Answers the file's `analyze:` entries plus `extra` requests (from the command line).
+  public init(
+    _ hierarchy: Hierarchy, extra: [AnalysisRequest] = []
+  ) throws(VCGraphError) {
+    let analysis = Analysis(hierarchy)
+    var dismissals: [Dismissal] = []
+    var chains: [ResponderChain] = []
+    for request in hierarchy.requests + extra {
+      switch request {
+      case .dismiss(let from, let levels, let toClass, let location):
+        guard let index = hierarchy.controller(id: from) else {
+          throw VCGraphError.data("no controller has the id '\(from)'", at: location)
+        }
+        dismissals.append(
+          try analysis.dismiss(from: index, levels: levels, toClass: toClass, at: location))
+      case .responderChain(let from, let location):
+        chains.append(try analysis.responderChain(from: from, at: location))
+      }
+    }
+    self.analysis = analysis
+    self.dismissals = dismissals
+    responderChains = chains
+    findings = Checker.findings(for: analysis)
+  }
+
+  private var hierarchy: Hierarchy { analysis.hierarchy }
+
+  private func ref(_ index: ControllerIndex) -> JSON {
+    .object([
+      ("id", .string(hierarchy.controllers[index].id)),
+      ("class", .string(hierarchy.controllers[index].className)),
+    ])
+  }
+
+  private func id(_ index: ControllerIndex?) -> JSON {
+    index.map { .string(hierarchy.controllers[$0].id) } ?? .null
+  }
+
+  /// The JSON document of `cli.md` ("analyze --format json").
+  public var json: JSON {
+    let visible = hierarchy.controllers.indices.filter { analysis.onScreen[$0] }
+    return .object([
+      ("input", .string(hierarchy.path)),
+      ("topViewController", analysis.topViewController.map(ref) ?? .null),
+      (
+        "visiblePath",
+        .array(
+          analysis.visiblePath.map { step in
+            .object([
+              ("id", .string(hierarchy.controllers[step.controller].id)),
+              ("class", .string(hierarchy.controllers[step.controller].className)),
+              ("via", .string(step.via.rawValue)),
+            ])
+          })
+      ),
+      ("visible", .array(visible.map(ref))),
+      ("visibleLeaves", .array(analysis.visibleLeaves.map(ref))),
+      ("dismissals", .array(dismissals.map(json(for:)))),
+      ("responderChains", .array(responderChains.map(json(for:)))),
+      ("findings", .array(findings.map(Self.json(for:)))),
+    ])
+  }
+
+  private func json(for dismissal: Dismissal) -> JSON {
+    var request: [(String, JSON)] = [("from", id(dismissal.from))]
+    if let levels = dismissal.levels { request.append(("levels", .int(levels))) }
+    if let toClass = dismissal.toClass { request.append(("toClass", .string(toClass))) }
+    return .object([
+      ("request", .object(request)),
+      ("receiver", id(dismissal.receiver)),
+      ("removed", .array(dismissal.removed.map { id($0) })),
+      ("animated", id(dismissal.animated)),
+      ("topViewControllerAfter", id(dismissal.topViewControllerAfter)),
+    ])
+  }
+
+  private func json(for chain: ResponderChain) -> JSON {
+    .object([
+      ("from", .string(chain.from)),
+      ("chain", .array(chain.responders.map { .string(analysis.name(of: $0)) })),
+      ("owningController", id(chain.owningController)),
+    ])
+  }
+
+  /// A finding as a JSON object (shared by `analyze` and `check`).
+  public static func json(for finding: Finding) -> JSON {
+    .object([
+      ("rule", .string(finding.rule.rawValue)),
+      ("severity", .string(finding.severity.rawValue)),
+      ("message", .string(finding.message)),
+      ("path", .string(finding.location.path)),
+      ("line", .int(finding.location.line)),
+      ("column", .int(finding.location.column)),
+    ])
+  }
+
+  /// A readable summary for people.
+  public var text: String {
+    let controllers = hierarchy.controllers
+    func describe(_ index: ControllerIndex) -> String {
+      "\(controllers[index].id) (\(controllers[index].className))"
+    }
+    var out = "\(hierarchy.path)"
+    if let title = hierarchy.title { out += " — \(title)" }
+    out += "\n"
+    if let top = analysis.topViewController {
+      out += "top view controller: \(describe(top))\n"
+    } else {
+      out += "top view controller: none (nothing is on screen in a key window)\n"
+    }
+    if !analysis.visiblePath.isEmpty {
+      out += "visible path:\n"
+      for step in analysis.visiblePath {
+        out += "  \(step.via.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))"
+          + "\(describe(step.controller))\n"
+      }
+    }
+    if analysis.visibleLeaves.count > 1 {
+      out += "visible leaves: \(analysis.visibleLeaves.map(describe).joined(separator: ", "))\n"
+    }
+    let visible = controllers.indices.filter { analysis.onScreen[$0] }
+    out += "on screen (\(visible.count)): "
+      + (visible.isEmpty ? "none" : visible.map { controllers[$0].id }.joined(separator: ", "))
+      + "\n"
+    for presented in controllers.indices {
+      guard let presenter = analysis.presentation.presenter[presented] else { continue }
+      var line = "presentation: \(controllers[presenter].id) presents \(controllers[presented].id)"
+        + " (\(controllers[presented].style.resolved.rawValue)"
+      if controllers[presented].modalPresentationStyle == nil { line += " from automatic" }
+      line += ")"
+      if let requester = controllers[presented].requestedBy, requester != presenter {
+        line += ", requested by \(controllers[requester].id)"
+      }
+      out += line + "\n"
+    }
+    for dismissal in dismissals {
+      var call = "dismiss(from: \(controllers[dismissal.from].id)"
+      if let levels = dismissal.levels { call += ", levels: \(levels)" }
+      if let toClass = dismissal.toClass { call += ", toClass: \(toClass)" }
+      call += ")"
+      out += "\(call):\n"
+      out += "  receiver: \(describe(dismissal.receiver))\n"
+      out += "  removed: \(dismissal.removed.map { controllers[$0].id }.joined(separator: ", "))\n"
+      out += "  animated: \(controllers[dismissal.animated].id)\n"
+      out += "  top view controller after: "
+        + (dismissal.topViewControllerAfter.map(describe) ?? "none") + "\n"
+    }
+    for chain in responderChains {
+      out += "responder chain from \(chain.from): "
+        + chain.responders.map(analysis.name(of:)).joined(separator: " → ") + "\n"
+      out += "  owning controller: " + (chain.owningController.map(describe) ?? "none") + "\n"
+    }
+    if !findings.isEmpty {
+      out += "findings:\n"
+      for finding in findings {
+        out += "  \(finding.location): \(finding.severity.rawValue): \(finding.message)"
+          + " [\(finding.rule.rawValue)]\n"
+      }
+    }
+    return out
+  }
+}
