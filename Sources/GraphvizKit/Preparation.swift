@@ -1,0 +1,303 @@
+// Turns a `Graph` value into exactly the strings handed to Graphviz, and validates it, in
+// pure Swift: nothing here touches Graphviz, so a rejected graph never reaches it.
+
+/// One attribute as it will be handed to Graphviz.
+struct PreparedAttribute: Equatable {
+  var name: String
+  /// The exact C string for Graphviz (already escaped).
+  var value: String
+  /// Whether `value` must be made an HTML string (`agstrdup_html`).
+  var isHTML: Bool
+}
+
+/// A node as it will be handed to Graphviz.
+struct PreparedNode {
+  var name: String
+  var attributes: [PreparedAttribute]
+}
+
+/// An edge as it will be handed to Graphviz.
+struct PreparedEdge {
+  var tail: String
+  var head: String
+  var attributes: [PreparedAttribute]
+}
+
+/// A graph or subgraph as it will be handed to Graphviz.
+struct PreparedGraph {
+  var name: String
+  var directed: Bool
+  var strict: Bool
+  var attributes: [PreparedAttribute]
+  var nodeDefaults: [PreparedAttribute]
+  var edgeDefaults: [PreparedAttribute]
+  var nodes: [PreparedNode]
+  var edges: [PreparedEdge]
+  var subgraphs: [PreparedGraph]
+}
+
+enum Preparation {
+  /// Attributes laid out as text lines. Graphviz decodes HTML entities in them, expands
+  /// `\N`, `\G`, `\E`, `\T`, `\H`, `\L`, and ends lines at `\n`, `\l`, `\r`; `\\` is a
+  /// backslash.
+  static let labelAttributes: Set<String> = ["label", "xlabel", "headlabel", "taillabel"]
+
+  /// Tooltips: Graphviz 2.42 decodes HTML entities, then turns `\n`/`\l`/`\r` into line
+  /// ends and drops the backslash of any other escape, and only *then* expands `\N` & co.
+  /// (where `\\` is a backslash). A literal backslash therefore needs four.
+  static let tooltipAttributes: Set<String> = [
+    "tooltip", "headtooltip", "tailtooltip", "labeltooltip", "edgetooltip",
+  ]
+
+  /// The other `escString` attributes: `\N` & co. are expanded, `\\` is a backslash, and
+  /// SVG output decodes entities.
+  static let otherEscStringAttributes: Set<String> = [
+    "id", "URL", "href", "headURL", "tailURL", "labelURL", "edgeURL",
+    "headhref", "tailhref", "labelhref", "edgehref",
+    "target", "headtarget", "tailtarget", "labeltarget", "edgetarget",
+  ]
+
+  /// Hyperlink attributes. Graphviz 2.42 writes them into SVG escaping only `&`, so a raw
+  /// `"` or `<` would break the SVG; `.text` percent-encodes `"`, `<` and `>` in them.
+  static let urlAttributes: Set<String> = [
+    "URL", "href", "headURL", "tailURL", "labelURL", "edgeURL",
+    "headhref", "tailhref", "labelhref", "edgehref",
+  ]
+
+  /// The HTML comment appended to an HTML label whose text equals a plain string of the
+  /// same graph. cgraph keeps one shared copy per distinct string and remembers "is HTML"
+  /// on that copy, so without it an HTML label could come out as plain text (or a plain
+  /// label as HTML). Graphviz's HTML lexer drops comments, so the drawing is unchanged.
+  static let htmlDisambiguator = "<!---->"
+
+  /// Escapes literal text for attribute `attribute` so Graphviz shows it exactly.
+  ///
+  /// Escape strings get their backslashes doubled (quadrupled for tooltips, which are
+  /// unescaped twice), `&` becomes `&amp;` (entities are decoded), and in labels and
+  /// tooltips a line break becomes the centered line end `\n`. In hyperlinks `"`, `<` and
+  /// `>` are percent-encoded. Other attributes receive the text unchanged.
+  static func escapeText(_ text: String, attribute: String) -> String {
+    let backslash: String
+    let newline: String?
+    if labelAttributes.contains(attribute) {
+      (backslash, newline) = ("\\\\", "\\n")
+    } else if tooltipAttributes.contains(attribute) {
+      (backslash, newline) = ("\\\\\\\\", "\\n")
+    } else if otherEscStringAttributes.contains(attribute) {
+      (backslash, newline) = ("\\\\", nil)
+    } else {
+      return text
+    }
+    let isURL = urlAttributes.contains(attribute)
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var previousWasCR = false
+    for scalar in text.unicodeScalars {
+      defer { previousWasCR = scalar == "\r" }
+      switch scalar {
+      case "\\": result += backslash
+      case "&": result += "&amp;"
+      case "\"" where isURL: result += "%22"
+      case "<" where isURL: result += "%3C"
+      case ">" where isURL: result += "%3E"
+      case "\r", "\n":
+        if let newline {
+          if !(scalar == "\n" && previousWasCR) { result += newline }
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// The number of lines Graphviz will lay out for `value`.
+  static func lineCount(of value: AttributeValue) -> Int {
+    switch value {
+    case .text(let text):
+      var breaks = 0
+      var previousWasCR = false
+      for scalar in text.unicodeScalars {
+        if scalar == "\r" || (scalar == "\n" && !previousWasCR) { breaks += 1 }
+        previousWasCR = scalar == "\r"
+      }
+      return breaks + 1
+    case .raw(let text):
+      var breaks = 0
+      var escaped = false
+      for byte in text.utf8 {
+        if escaped {
+          if byte == UInt8(ascii: "n") || byte == UInt8(ascii: "l")
+            || byte == UInt8(ascii: "r")
+          {
+            breaks += 1
+          }
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\n") {
+          breaks += 1
+        }
+      }
+      return breaks + 1
+    case .html(let text):
+      // Lines of an HTML-like label end at <BR/> elements.
+      let bytes = Array(text.utf8)
+      var breaks = 0
+      var index = 0
+      while index + 2 < bytes.count {
+        if bytes[index] == UInt8(ascii: "<"),
+          bytes[index + 1] | 0x20 == UInt8(ascii: "b"),
+          bytes[index + 2] | 0x20 == UInt8(ascii: "r")
+        {
+          breaks += 1
+          index += 3
+        } else {
+          index += 1
+        }
+      }
+      return breaks + 1
+    }
+  }
+
+  /// Validates `graph` and converts it to the strings Graphviz will see.
+  static func prepare(_ graph: Graph) throws(GraphvizError) -> PreparedGraph {
+    var context = Context()
+    var prepared = try context.prepare(graph, path: "graph \"\(graph.name)\"", isRoot: true)
+    let disambiguated = context.disambiguatedHTML()
+    if !disambiguated.isEmpty {
+      rewriteHTML(in: &prepared, using: disambiguated)
+    }
+    return prepared
+  }
+
+  private static func rewriteHTML(
+    in graph: inout PreparedGraph, using map: [String: String]
+  ) {
+    func fix(_ attributes: inout [PreparedAttribute]) {
+      for index in attributes.indices where attributes[index].isHTML {
+        if let replacement = map[attributes[index].value] {
+          attributes[index].value = replacement
+        }
+      }
+    }
+    fix(&graph.attributes)
+    fix(&graph.nodeDefaults)
+    fix(&graph.edgeDefaults)
+    for index in graph.nodes.indices { fix(&graph.nodes[index].attributes) }
+    for index in graph.edges.indices { fix(&graph.edges[index].attributes) }
+    for index in graph.subgraphs.indices {
+      rewriteHTML(in: &graph.subgraphs[index], using: map)
+    }
+  }
+
+  private struct Context {
+    var graphNames: Set<String> = []
+    /// Every plain (non-HTML) string the graph hands to cgraph's shared string table.
+    var plainStrings: Set<String> = ["", "\\N", "\\G", "\\E", "true", "false"]
+    var htmlStrings: Set<String> = []
+
+    mutating func prepare(
+      _ graph: Graph, path: String, isRoot: Bool
+    ) throws(GraphvizError) -> PreparedGraph {
+      try checkName(graph.name, what: isRoot ? "graph name" : "subgraph name", in: path)
+      guard graphNames.insert(graph.name).inserted else {
+        throw .invalidGraph("duplicate graph or subgraph name \"\(graph.name)\"")
+      }
+      plainStrings.insert(graph.name)
+      let attributes = try prepare(graph.attributes, of: path)
+      let nodeDefaults = try prepare(graph.nodeDefaults, of: "node defaults of \(path)")
+      let edgeDefaults = try prepare(graph.edgeDefaults, of: "edge defaults of \(path)")
+      var nodes: [PreparedNode] = []
+      nodes.reserveCapacity(graph.nodes.count)
+      for node in graph.nodes {
+        let nodePath = "node \"\(node.name)\""
+        try checkName(node.name, what: "node name", in: path)
+        plainStrings.insert(node.name)
+        nodes.append(
+          PreparedNode(name: node.name, attributes: try prepare(node.attributes, of: nodePath)))
+      }
+      var edges: [PreparedEdge] = []
+      edges.reserveCapacity(graph.edges.count)
+      for edge in graph.edges {
+        let edgePath = "edge \"\(edge.tail)\" -> \"\(edge.head)\""
+        try checkName(edge.tail, what: "edge tail", in: path)
+        try checkName(edge.head, what: "edge head", in: path)
+        plainStrings.insert(edge.tail)
+        plainStrings.insert(edge.head)
+        edges.append(
+          PreparedEdge(
+            tail: edge.tail, head: edge.head,
+            attributes: try prepare(edge.attributes, of: edgePath)))
+      }
+      var subgraphs: [PreparedGraph] = []
+      subgraphs.reserveCapacity(graph.subgraphs.count)
+      for subgraph in graph.subgraphs {
+        subgraphs.append(
+          try prepare(subgraph, path: "subgraph \"\(subgraph.name)\"", isRoot: false))
+      }
+      return PreparedGraph(
+        name: graph.name, directed: graph.directed, strict: graph.strict,
+        attributes: attributes, nodeDefaults: nodeDefaults, edgeDefaults: edgeDefaults,
+        nodes: nodes, edges: edges, subgraphs: subgraphs)
+    }
+
+    private func checkName(
+      _ name: String, what: String, in path: String
+    ) throws(GraphvizError) {
+      if name.isEmpty { throw .invalidGraph("empty \(what) in \(path)") }
+      if name.utf8.contains(0) {
+        throw .invalidGraph("\(what) \"\(name)\" in \(path) contains a NUL character")
+      }
+    }
+
+    private mutating func prepare(
+      _ attributes: Attributes, of owner: String
+    ) throws(GraphvizError) -> [PreparedAttribute] {
+      var result: [PreparedAttribute] = []
+      result.reserveCapacity(attributes.count)
+      for (name, value) in attributes.entries {
+        if name.isEmpty { throw .invalidGraph("empty attribute name on \(owner)") }
+        if name.utf8.contains(0) || value.string.utf8.contains(0) {
+          throw .invalidGraph("attribute \"\(name)\" of \(owner) contains a NUL character")
+        }
+        if Preparation.labelAttributes.contains(name) {
+          let lines = Preparation.lineCount(of: value)
+          if lines > Graphviz.maxLabelLines {
+            throw .invalidGraph(
+              "\(name) of \(owner) has \(lines) lines; at most \(Graphviz.maxLabelLines) "
+                + "are supported (Graphviz 2.42 crashes at 32768)")
+          }
+        }
+        plainStrings.insert(name)
+        switch value {
+        case .text(let text):
+          let escaped = Preparation.escapeText(text, attribute: name)
+          plainStrings.insert(escaped)
+          result.append(PreparedAttribute(name: name, value: escaped, isHTML: false))
+        case .raw(let text):
+          plainStrings.insert(text)
+          result.append(PreparedAttribute(name: name, value: text, isHTML: false))
+        case .html(let text):
+          htmlStrings.insert(text)
+          result.append(PreparedAttribute(name: name, value: text, isHTML: true))
+        }
+      }
+      return result
+    }
+
+    /// HTML strings that collide with a plain string, mapped to a non-colliding variant.
+    func disambiguatedHTML() -> [String: String] {
+      var map: [String: String] = [:]
+      for html in htmlStrings where plainStrings.contains(html) {
+        var candidate = html
+        repeat {
+          candidate += Preparation.htmlDisambiguator
+        } while plainStrings.contains(candidate) || htmlStrings.contains(candidate)
+        map[html] = candidate
+      }
+      return map
+    }
+  }
+}

@@ -1,0 +1,560 @@
+// The only file that talks to Graphviz. Every unsafe pointer stays here, and every
+// ag*/gv* call happens while `GraphvizRuntime.lock` is held.
+
+import CGraphviz
+import Foundation
+
+/// Process-wide Graphviz state: the lock, the one `GVC_t`, the cgraph disciplines and the
+/// message log. Everything mutable is only touched with `lock` held.
+final class GraphvizRuntime: @unchecked Sendable {
+  static let shared = GraphvizRuntime()
+
+  private let lock = NSLock()
+  /// The one Graphviz context, created lazily and never freed: freeing and recreating it
+  /// is a use-after-free in the pango plugin.
+  private var context: OpaquePointer?
+  /// The discipline passed to every `agopen`: default memory, our ID and I/O disciplines.
+  private let discipline: UnsafeMutablePointer<Agdisc_t>
+  /// Messages from Graphviz, collected by `collectMessage`.
+  let log = MessageLog()
+  /// Per-graph ID states opened during the current locked call; released when it ends.
+  var idStates: [IDState] = []
+  #if DEBUG
+    /// Test hook: names of the root graphs opened so far (debug builds only).
+    private var openedGraphNames: Set<String> = []
+  #endif
+  /// `gvjobs_delete` (exported but not in the public headers). Some early error returns of
+  /// `gvRenderData` skip it and leave a job behind that the next render would reuse, so it
+  /// is called after every failed render.
+  private let deleteJobs: (@convention(c) (OpaquePointer?) -> Void)?
+
+  private init() {
+    let ids = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
+    ids.initialize(
+      to: Agiddisc_t(
+        open: idOpen, map: idMap, alloc: idAlloc, free: idFree, print: idPrint,
+        close: idClose, idregister: idRegister))
+    let io = UnsafeMutablePointer<Agiodisc_t>.allocate(capacity: 1)
+    io.initialize(to: Agiodisc_t(afread: ioRead, putstr: ioPutString, flush: ioFlush))
+    discipline = UnsafeMutablePointer<Agdisc_t>.allocate(capacity: 1)
+    discipline.initialize(to: Agdisc_t(mem: nil, id: ids, io: io))
+    if let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "gvjobs_delete") {
+      deleteJobs = unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?) -> Void).self)
+    } else {
+      deleteJobs = nil
+    }
+  }
+
+  /// Runs `body` with the lock held, the context created, and Graphviz's messages routed
+  /// into `log`.
+  private func locked<T>(
+    _ body: (OpaquePointer) throws(GraphvizError) -> T
+  ) throws(GraphvizError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    let gvc: OpaquePointer
+    if let context {
+      gvc = context
+    } else {
+      guard let created = gvContext() else {
+        throw .invalidGraph("could not create a Graphviz context")
+      }
+      context = created
+      gvc = created
+    }
+    let previousHandler = agseterrf(collectMessage)
+    let previousLevel = agseterr(AGWARN)
+    log.reset()
+    _ = agreseterrors()
+    defer {
+      log.reset()
+      idStates.removeAll()
+      _ = agseterr(previousLevel)
+      _ = agseterrf(previousHandler)
+    }
+    return try body(gvc)
+  }
+
+  #if DEBUG
+    /// Test hook: whether a root graph called `name` was ever handed to Graphviz.
+    func hasOpenedGraph(named name: String) -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return openedGraphNames.contains(name)
+    }
+  #endif
+
+  func version() -> String {
+    (try? locked { gvc in gvcVersion(gvc).map { String(cString: $0) } ?? "" }) ?? ""
+  }
+
+  /// Builds `graph`, writes its DOT source and, if a device target is asked for, lays out
+  /// and renders the graph *parsed back from that source*: that way the picture is exactly
+  /// what `dot` draws from ``Graphviz/dot(_:)``, whose node and edge order (which steers
+  /// the layout) is agwrite's, not the build order.
+  func render(
+    _ graph: PreparedGraph, engine: String, targets: [RenderTarget]
+  ) throws(GraphvizError) -> [RenderResult] {
+    try locked { gvc throws(GraphvizError) in
+      let source: [UInt8]
+      do {
+        let built = try build(graph)
+        defer { _ = agclose(built) }
+        source = try writeSource(built)
+      }
+      guard targets.contains(where: { $0 != .source }) else {
+        let warnings = try takeMessages(failure: { .invalidGraph($0) })
+        return targets.map { _ in RenderResult(data: source, warnings: warnings) }
+      }
+      let root = try read(source)
+      var laidOut = false
+      defer {
+        if laidOut { _ = gvFreeLayout(gvc, root) }
+        _ = agclose(root)
+      }
+      let buildWarnings = try takeMessages(failure: { .invalidGraph($0) })
+
+      let status = engine.withCString { gvLayout(gvc, root, $0) }
+      laidOut = true
+      let layoutWarnings = try takeMessages(
+        status: status, failure: { .layoutFailed(engine: engine, message: $0) })
+
+      var results: [RenderResult] = []
+      for target in targets {
+        switch target {
+        case .source:
+          results.append(RenderResult(data: source, warnings: buildWarnings))
+        case .device(let format):
+          var result = try renderData(gvc, root, format: format)
+          result.warnings = buildWarnings + layoutWarnings + result.warnings
+          results.append(result)
+        }
+      }
+      return results
+    }
+  }
+
+  /// Returns the warnings logged since the last call, or throws `failure(message)` if
+  /// `status` is nonzero or an error was logged.
+  private func takeMessages(
+    status: Int32 = 0, failure: (String) -> GraphvizError
+  ) throws(GraphvizError) -> [String] {
+    log.flush()
+    let messages = log.take()
+    let failed = status != 0 || agerrors() >= Int32(AGERR.rawValue)
+    _ = agreseterrors()
+    if failed {
+      let errors = messages.filter { $0.level == .error }.map(\.text)
+      let all = messages.map(\.text)
+      let message = (errors.isEmpty ? all : errors).joined(separator: "\n")
+      throw failure(message.isEmpty ? "Graphviz returned \(status)" : message)
+    }
+    return messages.map { $0.level == .error ? "Error: \($0.text)" : $0.text }
+  }
+
+  private func renderData(
+    _ gvc: OpaquePointer, _ root: UnsafeMutablePointer<Agraph_t>, format: String
+  ) throws(GraphvizError) -> RenderResult {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var length: UInt32 = 0
+    let status = format.withCString { gvRenderData(gvc, root, $0, &buffer, &length) }
+    defer { if let buffer { gvFreeRenderData(buffer) } }
+    if status != 0 {
+      deleteJobs?(gvc)
+    }
+    let warnings = try takeMessages(
+      status: status, failure: { .renderFailed(format: format, message: $0) })
+    guard let buffer else {
+      throw .renderFailed(format: format, message: "Graphviz returned no data")
+    }
+    let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(length))
+    return RenderResult(data: Array(bytes), warnings: warnings)
+  }
+
+  private func writeSource(
+    _ root: UnsafeMutablePointer<Agraph_t>
+  ) throws(GraphvizError) -> [UInt8] {
+    let sink = ByteSink()
+    let status = withExtendedLifetime(sink) {
+      agwrite(root, Unmanaged.passUnretained(sink).toOpaque())
+    }
+    if status != 0 {
+      log.flush()
+      let message = log.take().map(\.text).joined(separator: "\n")
+      throw .writeFailed(message.isEmpty ? "agwrite returned \(status)" : message)
+    }
+    return sink.bytes
+  }
+
+  /// Parses DOT `source` with our disciplines (so IDs follow creation order).
+  private func read(
+    _ source: [UInt8]
+  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+    let channel = ByteSource(source)
+    let graph = withExtendedLifetime(channel) {
+      agread(Unmanaged.passUnretained(channel).toOpaque(), discipline)
+    }
+    guard let graph else {
+      throw .invalidGraph(failureMessage("Graphviz could not read back the DOT it wrote"))
+    }
+    return graph
+  }
+
+  // MARK: Building
+
+  private func build(
+    _ graph: PreparedGraph
+  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+    var descriptor = Agdesc_t()
+    descriptor.directed = graph.directed ? 1 : 0
+    descriptor.strict = graph.strict ? 1 : 0
+    descriptor.maingraph = 1
+    #if DEBUG
+      openedGraphNames.insert(graph.name)
+    #endif
+    guard let root = withC(graph.name, { agopen($0, descriptor, discipline) }) else {
+      throw .invalidGraph(failureMessage("could not open graph \"\(graph.name)\""))
+    }
+    var builder = Builder(root: root)
+    do {
+      try builder.addStructure(graph, to: root)
+      try builder.addEdges(graph, to: root)
+    } catch {
+      _ = agclose(root)
+      throw error
+    }
+    return root
+  }
+
+  fileprivate func failureMessage(_ fallback: String) -> String {
+    log.flush()
+    let text = log.take().map(\.text).joined(separator: "\n")
+    return text.isEmpty ? fallback : "\(fallback): \(text)"
+  }
+}
+
+/// Creates cgraph objects for a prepared graph. Used only with the lock held.
+private struct Builder {
+  let root: UnsafeMutablePointer<Agraph_t>
+
+  /// Pass 1, in pre-order: graph attributes, node and edge defaults, nodes, subgraphs.
+  /// Nodes are created in the (sub)graph they are listed in, before any edge exists.
+  mutating func addStructure(
+    _ graph: PreparedGraph, to g: UnsafeMutablePointer<Agraph_t>
+  ) throws(GraphvizError) {
+    for attribute in graph.attributes {
+      let symbol = try declare(kind: AGRAPH, attribute.name)
+      try set(attribute, on: UnsafeMutableRawPointer(g), symbol: symbol)
+    }
+    for (kind, defaults) in [(AGNODE, graph.nodeDefaults), (AGEDGE, graph.edgeDefaults)] {
+      for attribute in defaults {
+        if g != root { _ = try declare(kind: kind, attribute.name) }
+        let symbol = withHTML(attribute) { value in
+          withC(attribute.name) { agattr(g, kind, $0, value) }
+        }
+        if symbol == nil {
+          throw .invalidGraph(
+            failure("could not set default \(attribute.name) in \"\(graph.name)\""))
+        }
+      }
+    }
+    for node in graph.nodes {
+      guard let n = withC(node.name, { agnode(g, $0, 1) }) else {
+        throw .invalidGraph(failure("could not create node \"\(node.name)\""))
+      }
+      for attribute in node.attributes {
+        let symbol = try declare(kind: AGNODE, attribute.name)
+        try set(attribute, on: UnsafeMutableRawPointer(n), symbol: symbol)
+      }
+    }
+    for subgraph in graph.subgraphs {
+      guard let sub = withC(subgraph.name, { agsubg(g, $0, 1) }) else {
+        throw .invalidGraph(failure("could not create subgraph \"\(subgraph.name)\""))
+      }
+      try addStructure(subgraph, to: sub)
+    }
+  }
+
+  /// Pass 2, in pre-order: edges, each created in the (sub)graph it is listed in.
+  mutating func addEdges(
+    _ graph: PreparedGraph, to g: UnsafeMutablePointer<Agraph_t>
+  ) throws(GraphvizError) {
+    for edge in graph.edges {
+      guard let tail = withC(edge.tail, { agnode(g, $0, 1) }),
+        let head = withC(edge.head, { agnode(g, $0, 1) }),
+        let e = agedge(g, tail, head, nil, 1)
+      else {
+        throw .invalidGraph(
+          failure("could not create edge \"\(edge.tail)\" -> \"\(edge.head)\""))
+      }
+      for attribute in edge.attributes {
+        let symbol = try declare(kind: AGEDGE, attribute.name)
+        try set(attribute, on: UnsafeMutableRawPointer(e), symbol: symbol)
+      }
+    }
+    for subgraph in graph.subgraphs {
+      // Subgraph names are unique (checked in Preparation), so this finds the one made in
+      // pass 1.
+      guard let sub = withC(subgraph.name, { agsubg(g, $0, 0) }) else {
+        throw .invalidGraph("subgraph \"\(subgraph.name)\" vanished")
+      }
+      try addEdges(subgraph, to: sub)
+    }
+  }
+
+  /// The root declaration of attribute `name` for objects of `kind`, created with the
+  /// neutral default (`\N` for node labels, else empty) if it does not exist yet. Local
+  /// defaults and graph attributes of subgraphs need this root declaration first.
+  private func declare(
+    kind: Int32, _ name: String
+  ) throws(GraphvizError) -> UnsafeMutablePointer<Agsym_t> {
+    let symbol = withC(name) { cName -> UnsafeMutablePointer<Agsym_t>? in
+      if let existing = agattr(root, kind, cName, nil) { return existing }
+      let neutral = kind == AGNODE && name == "label" ? "\\N" : ""
+      return withC(neutral) { agattr(root, kind, cName, $0) }
+    }
+    guard let symbol else {
+      throw .invalidGraph(failure("could not declare attribute \"\(name)\""))
+    }
+    return symbol
+  }
+
+  private func set(
+    _ attribute: PreparedAttribute, on object: UnsafeMutableRawPointer,
+    symbol: UnsafeMutablePointer<Agsym_t>
+  ) throws(GraphvizError) {
+    let status = withHTML(attribute) { agxset(object, symbol, $0) }
+    if status != 0 {
+      throw .invalidGraph(failure("could not set attribute \"\(attribute.name)\""))
+    }
+  }
+
+  /// Calls `body` with the attribute's value as a C string that is an HTML string in
+  /// cgraph's string table when the attribute is HTML. cgraph copies values with
+  /// `agstrdup`, which finds and shares our HTML copy; the extra reference is dropped after.
+  private func withHTML<R>(
+    _ attribute: PreparedAttribute, _ body: (UnsafeMutablePointer<CChar>) -> R
+  ) -> R {
+    guard attribute.isHTML else { return withC(attribute.value, body) }
+    var value = attribute.value
+    // A plain string with the same text would make ours plain too (see Preparation).
+    while let existing = withC(value, { agstrbind(root, $0) }), aghtmlstr(existing) == 0 {
+      value += Preparation.htmlDisambiguator
+    }
+    guard let html = withC(value, { agstrdup_html(root, $0) }) else {
+      return withC(value, body)
+    }
+    defer { _ = agstrfree(root, html) }
+    return body(html)
+  }
+
+  private func failure(_ fallback: String) -> String {
+    GraphvizRuntime.shared.failureMessage(fallback)
+  }
+}
+
+/// Calls `body` with a C copy of `string` typed as the `char *` cgraph wants. cgraph does
+/// not write through these pointers.
+private func withC<R>(_ string: String, _ body: (UnsafeMutablePointer<CChar>) -> R) -> R {
+  string.withCString { body(UnsafeMutablePointer(mutating: $0)) }
+}
+
+// MARK: - Messages
+
+/// Graphviz's messages, reassembled from the pieces `agerr` hands the user callback
+/// ("Warning", ": ", text). Only used with the runtime lock held.
+final class MessageLog: @unchecked Sendable {
+  enum Level { case warning, error }
+
+  struct Message {
+    var level: Level
+    var text: String
+  }
+
+  private var pending = ""
+  private var messages: [Message] = []
+
+  func append(_ piece: String) {
+    // A new message starts with its level; finish an unterminated previous one.
+    if piece == "Error" || piece == "Warning", !pending.isEmpty,
+      pending != "Error: ", pending != "Warning: "
+    {
+      flush()
+    }
+    pending += piece
+    while let newline = pending.firstIndex(of: "\n") {
+      let line = String(pending[..<newline])
+      pending.removeSubrange(...newline)
+      commit(line)
+    }
+  }
+
+  func flush() {
+    guard !pending.isEmpty else { return }
+    let line = pending
+    pending = ""
+    commit(line)
+  }
+
+  func take() -> [Message] {
+    defer { messages.removeAll() }
+    return messages
+  }
+
+  func reset() {
+    pending = ""
+    messages.removeAll()
+  }
+
+  private func commit(_ line: String) {
+    if line.hasPrefix("Error: ") {
+      messages.append(Message(level: .error, text: String(line.dropFirst(7))))
+    } else if line.hasPrefix("Warning: ") {
+      messages.append(Message(level: .warning, text: String(line.dropFirst(9))))
+    } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      // A continuation line (e.g. "in label of node x") belongs to the message before it.
+      if messages.isEmpty {
+        messages.append(Message(level: .warning, text: line))
+      } else {
+        messages[messages.count - 1].text += "\n" + line
+      }
+    }
+  }
+}
+
+private func collectMessage(_ piece: UnsafeMutablePointer<CChar>?) -> Int32 {
+  if let piece { GraphvizRuntime.shared.log.append(String(cString: piece)) }
+  return 0
+}
+
+// MARK: - ID discipline
+
+/// IDs for one root graph and its subgraphs, assigned in creation order.
+///
+/// cgraph keeps subgraphs ordered by ID, and its default discipline uses the address of
+/// the interned name as the ID of a named object, so cluster order (and therefore the
+/// drawing) would depend on the heap. Here every object, named or anonymous, gets the
+/// next number, and a name always maps back to the same ID.
+final class IDState {
+  /// The root graph; names are interned in its string table, because cgraph reads the
+  /// string header (the "is HTML" flag) in front of every name it prints.
+  private let root: UnsafeMutablePointer<Agraph_t>?
+  private var next: IDTYPE = 1
+  private var ids: [[String: IDTYPE]] = [[:], [:], [:]]
+  /// Interned names; owned by the graph's string table, which agclose frees.
+  private var names: [IDTYPE: UnsafeMutablePointer<CChar>] = [:]
+
+  init(root: UnsafeMutablePointer<Agraph_t>?) {
+    self.root = root
+  }
+
+  /// Maps `name` to its ID, allocating the next ID if `create` and the name is new.
+  func map(kind: Int32, name: UnsafeMutablePointer<CChar>?, create: Bool) -> IDTYPE? {
+    guard let name else {
+      guard create else { return nil }
+      return allocate()
+    }
+    let index = kind == AGRAPH ? 0 : kind == AGNODE ? 1 : 2
+    let key = String(cString: name)
+    if let id = ids[index][key] { return id }
+    guard create, let interned = agstrdup(root, name) else { return nil }
+    let id = allocate()
+    ids[index][key] = id
+    names[id] = interned
+    return id
+  }
+
+  func name(of id: IDTYPE) -> UnsafeMutablePointer<CChar>? { names[id] }
+
+  private func allocate() -> IDTYPE {
+    defer { next += 1 }
+    return next
+  }
+}
+
+private func idState(_ state: UnsafeMutableRawPointer?) -> IDState? {
+  state.map { Unmanaged<IDState>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func idOpen(
+  _ graph: UnsafeMutablePointer<Agraph_t>?, _ discipline: UnsafeMutablePointer<Agdisc_t>?
+) -> UnsafeMutableRawPointer? {
+  let state = IDState(root: graph)
+  // Kept alive by the runtime until the locked call that opened it ends (cgraph may or
+  // may not call `close`).
+  GraphvizRuntime.shared.idStates.append(state)
+  return Unmanaged.passUnretained(state).toOpaque()
+}
+
+private func idMap(
+  _ state: UnsafeMutableRawPointer?, _ kind: Int32, _ name: UnsafeMutablePointer<CChar>?,
+  _ id: UnsafeMutablePointer<IDTYPE>?, _ create: Int32
+) -> Int {
+  guard let id, let mapped = idState(state)?.map(kind: kind, name: name, create: create != 0)
+  else { return 0 }
+  id.pointee = mapped
+  return 1
+}
+
+private func idAlloc(_ state: UnsafeMutableRawPointer?, _ kind: Int32, _ id: IDTYPE) -> Int {
+  0  // Like cgraph's default: callers may not choose IDs.
+}
+
+private func idFree(_ state: UnsafeMutableRawPointer?, _ kind: Int32, _ id: IDTYPE) {
+  // Names stay mapped until the graph is gone, so a re-created object keeps its ID.
+}
+
+private func idPrint(
+  _ state: UnsafeMutableRawPointer?, _ kind: Int32, _ id: IDTYPE
+) -> UnsafeMutablePointer<CChar>? {
+  idState(state)?.name(of: id)
+}
+
+private func idClose(_ state: UnsafeMutableRawPointer?) {
+  // Released when the locked call ends (see `idOpen`).
+}
+
+private func idRegister(
+  _ state: UnsafeMutableRawPointer?, _ kind: Int32, _ object: UnsafeMutableRawPointer?
+) {}
+
+// MARK: - I/O discipline (agwrite into and agread from memory)
+
+/// The channel `agwrite` writes to.
+private final class ByteSink {
+  var bytes: [UInt8] = []
+}
+
+/// The channel `agread` reads from.
+private final class ByteSource {
+  let bytes: [UInt8]
+  var offset = 0
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+private func ioRead(
+  _ channel: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int32
+) -> Int32 {
+  guard let channel, let buffer, size > 0 else { return 0 }
+  let source = Unmanaged<ByteSource>.fromOpaque(channel).takeUnretainedValue()
+  let count = min(Int(size), source.bytes.count - source.offset)
+  guard count > 0 else { return 0 }
+  source.bytes.withUnsafeBytes { bytes in
+    UnsafeMutableRawPointer(buffer).copyMemory(
+      from: bytes.baseAddress! + source.offset, byteCount: count)
+  }
+  source.offset += count
+  return Int32(count)
+}
+
+private func ioPutString(
+  _ channel: UnsafeMutableRawPointer?, _ string: UnsafePointer<CChar>?
+) -> Int32 {
+  guard let channel, let string else { return -1 }
+  let sink = Unmanaged<ByteSink>.fromOpaque(channel).takeUnretainedValue()
+  sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: string, count: strlen(string)))
+  return 0
+}
+
+private func ioFlush(_ channel: UnsafeMutableRawPointer?) -> Int32 { 0 }
