@@ -31,10 +31,11 @@ let package = Package(
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
+    // Golden files live in Tests/VCGraphCLITests/Golden and are read from the source tree.
     .testTarget(
       name: "VCGraphCLITests",
       dependencies: ["VCGraphCLI", "VCGraphDiagram", "VCGraphCore", "GraphvizKit"],
-      resources: [.copy("Golden")]
+      exclude: ["Golden"]
     ),
   ]
 )

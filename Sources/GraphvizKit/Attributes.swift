@@ -326,7 +326,8 @@ public struct Attributes: Sendable, Equatable, Hashable {
 /// Helpers for building HTML-like labels.
 public enum HTML {
   /// Escapes user text for inclusion in an HTML-like label:
-  /// `&`, `<`, `>`, `"` and `'` become character entities.
+  /// `&`, `<`, `>`, `"` and `'` become character entities, and a backslash is doubled so that
+  /// Graphviz does not expand `\N`, `\G` and friends.
   public static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -337,6 +338,8 @@ public enum HTML {
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&#39;"
+      // Graphviz expands \N, \G, ... inside HTML labels too; a doubled backslash is literal.
+      case "\\": result += "\\\\"
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -218,6 +218,8 @@ struct ValueTests {
   func htmlEscape() {
     #expect(HTML.escape("a<b>&\"c\"'d'") == "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;")
     #expect(HTML.escape("plain ü") == "plain ü")
+    // Backslashes are doubled: Graphviz expands \N and \G inside HTML labels too.
+    #expect(HTML.escape("a\\N b\\G") == "a\\\\N b\\\\G")
   }
 
   @Test("graphs collect nodes, edges and subgraphs in order")
