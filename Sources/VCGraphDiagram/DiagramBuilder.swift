@@ -40,6 +40,7 @@ public struct DiagramBuilder {
     var graph = Graph(name: "vcgraph")
     graph.attributes = Attributes([
       ("rankdir", .raw("TB")), ("newrank", .raw("true")), ("compound", .raw("true")),
+      ("ordering", .raw("out")),
       ("fontname", .raw(Palette.font)), ("fontsize", .raw("11")),
       ("nodesep", .raw("0.3")), ("ranksep", .raw("0.45")), ("labelloc", .raw("t")),
       ("label", .html(titleHTML())), ("tooltip", .text(hierarchy.title ?? hierarchy.path)),
@@ -128,7 +129,7 @@ public struct DiagramBuilder {
   private func windowCluster(_ index: Int) -> Graph {
     let window = hierarchy.windows[index]
     var cluster = Graph(name: "cluster_window_\(index)")
-    var parts = ["window \(window.id)"]
+    var parts = [window.id == "window" ? "window" : "window \(window.id)"]
     if window.isKey { parts.append("key") }
     if window.level != .normal { parts.append("level \(window.level)") }
     if !analysis.isForeground(window: index) { parts.append("scene in background") }
@@ -208,13 +209,22 @@ public struct DiagramBuilder {
   // MARK: - Controller nodes
 
   private mutating func collectBadges() {
-    if let top = analysis.topViewController { badges[top, default: []].append("★ top view controller") }
+    if let top = analysis.topViewController {
+      badges[top, default: []].append("★ top view controller")
+    }
+    if analysis.visibleLeaves.count > 1 {
+      for leaf in analysis.visibleLeaves { badges[leaf, default: []].append("◉ visible leaf") }
+    }
     if let dismissal {
       badges[dismissal.receiver, default: []].append("⟲ receives \(dismissCall(dismissal))")
       badges[dismissal.animated, default: []].append("↘ animates out")
       if let after = dismissal.topViewControllerAfter {
         badges[after, default: []].append("◆ top after dismiss")
       }
+    }
+    for (id, change) in options.changes.sorted(by: { $0.key < $1.key }) {
+      guard let index = hierarchy.controller(id: id) else { continue }
+      badges[index, default: []].append("✚ \(change.rawValue)")
     }
     for finding in report.findings {
       let badge = "\(Palette.severitySymbol(finding.severity)) \(finding.rule.rawValue)"
@@ -274,7 +284,13 @@ public struct DiagramBuilder {
       attributes["color"] = .raw(Palette.mutedBorder)
       attributes["fillcolor"] = .raw(Palette.mutedFill)
     }
-    if report.findings.contains(where: { $0.controller == index && $0.view == nil && $0.severity == .error }) {
+    if options.changes[controller.id] != nil && !isTop {
+      attributes["color"] = .raw(Palette.change)
+      attributes["penwidth"] = .raw("2.5")
+    }
+    if report.findings.contains(where: {
+      $0.controller == index && $0.view == nil && $0.severity == .error
+    }) {
       attributes["color"] = .raw(Palette.dismiss)
       attributes["penwidth"] = .raw("2")
     }
@@ -283,9 +299,10 @@ public struct DiagramBuilder {
   }
 
   private func badgeColor(_ badge: String) -> String {
-    if badge.hasPrefix("★") { return Palette.path }
+    if badge.hasPrefix("★") || badge.hasPrefix("◉") { return Palette.path }
     if badge.hasPrefix("⟲") || badge.hasPrefix("↘") { return Palette.dismiss }
     if badge.hasPrefix("◆") { return Palette.after }
+    if badge.hasPrefix("✚") { return Palette.change }
     if badge.hasPrefix(Palette.severitySymbol(.error)) { return Palette.severityColor(.error) }
     if badge.hasPrefix(Palette.severitySymbol(.warning)) {
       return Palette.severityColor(.warning)
@@ -610,15 +627,15 @@ public struct DiagramBuilder {
     for (chainIndex, chain) in report.responderChains.enumerated() {
       let names = chain.responders.compactMap(responderNodeName)
       for (step, pair) in zip(names, names.dropFirst()).enumerated() {
-        edges.append(
-          Edge(
-            pair.0, pair.1,
-            attributes: Attributes([
-              ("label", .text(Self.circled(step + 1))), ("color", .raw(Palette.responder)),
-              ("fontcolor", .raw(Palette.responder)), ("fontsize", .raw("10")),
-              ("penwidth", .raw("1.6")), ("constraint", .raw("false")),
-              ("id", .text("responder-\(chainIndex)-\(step + 1)")),
-            ])))
+        var attributes = Attributes([
+          ("label", .text(Self.circled(step + 1))), ("color", .raw(Palette.responder)),
+          ("fontcolor", .raw(Palette.responder)), ("fontsize", .raw("10")),
+          ("penwidth", .raw("1.6")), ("id", .text("responder-\(chainIndex)-\(step + 1)")),
+        ])
+        // The window-to-application step is a flat edge that keeps UIApplication beside the
+        // window; every other step follows the existing layout.
+        if pair.1 != "application" { attributes["constraint"] = .raw("false") }
+        edges.append(Edge(pair.0, pair.1, attributes: attributes))
       }
     }
     return edges
@@ -633,6 +650,15 @@ public struct DiagramBuilder {
 
   private func titleHTML() -> String {
     var lines = ["<B>\(HTML.escape(hierarchy.title ?? hierarchy.path))</B>"]
+    if let caption = options.caption {
+      lines.append(font(HTML.escape(caption), size: 10, color: Palette.change))
+    }
+    if !options.removedIDs.isEmpty {
+      lines.append(
+        font(
+          "removed: " + HTML.escape(options.removedIDs.joined(separator: ", ")), size: 9,
+          color: Palette.dismiss))
+    }
     var answers: [String] = []
     if let top = analysis.topViewController {
       answers.append("top view controller: \(HTML.escape(controllers[top].id))")
@@ -688,7 +714,9 @@ public struct DiagramBuilder {
       rows += "<TR><TD ALIGN=\"LEFT\">\(sample)</TD><TD ALIGN=\"LEFT\">\(text)</TD></TR>"
     }
     row(font("<B>━━</B>", size: 9, color: Palette.path), "visible path")
-    row(font("┅┅", size: 9, color: Palette.presentation), "presents (style)")
+    if analysis.presentation.presenter.contains(where: { $0 != nil }) {
+      row(font("┅┅", size: 9, color: Palette.presentation), "presents (style)")
+    }
     row(font("━━", size: 9, color: Palette.ink), "contains, on screen")
     row(font("┅┅", size: 9, color: "#8c959f"), "contains, off screen")
     if !report.responderChains.isEmpty {

@@ -18,6 +18,7 @@ enum Palette {
   static let after = "#1a7f37"
   static let windowBorder = "#8c959f"
   static let levelFill = "#fbf8ff"
+  static let change = "#1a7f37"
 
   static func severityColor(_ severity: Severity) -> String {
     switch severity {
