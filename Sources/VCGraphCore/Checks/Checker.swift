@@ -24,8 +24,9 @@ public enum Checker {
           findings.append(
             Finding(
               .selectedIndexOutOfRange,
-              "selectedIndex \(selected) is out of range: \(name) has \(controller.children.count)"
-                + " tabs (0...\(controller.children.count - 1))",
+              "selectedIndex \(selected) is out of range: \(name) has"
+                + " \(controller.children.count) tab\(controller.children.count == 1 ? "" : "s")"
+                + " (0...\(controller.children.count - 1))",
               at: controller.location(of: "selectedIndex"), controller: index))
         }
         if controller.children.count > 5 {
