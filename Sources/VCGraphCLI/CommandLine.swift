@@ -62,6 +62,7 @@ public enum VCGraphCommandLine {
       analyze   what is on screen, the top view controller, dismissals, responder chains
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump (_printHierarchy, Chisel pvc) into a description file
+      simulate  apply a description's steps: one diagram per state and a review page
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
     directories (every input inside, sorted by path), or - for standard input.
@@ -72,7 +73,7 @@ public enum VCGraphCommandLine {
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-  case render, analyze, check, `import`
+  case render, analyze, check, `import`, simulate
 
   static let limitOptions: [Arguments.Option] = [
     .init(
@@ -132,6 +133,18 @@ enum Command: String, CaseIterable {
     case .import:
       return [.init(name: "output", short: "o", takesValue: true, help: "the .yaml file to write")]
         + Self.limitOptions
+    case .simulate:
+      return [
+        .init(
+          name: "output", short: "o", takesValue: true,
+          help: "directory to write into (default NAME-simulation)"),
+        .init(name: "format", takesValue: true, help: "summary on stdout: text or json"),
+        .init(name: "layout", takesValue: true, help: "Graphviz layout engine (default dot)"),
+        .init(name: "png", takesValue: false, help: "also write step-N.png"),
+        .init(name: "expand-all", takesValue: false, help: "never collapse off-screen subtrees"),
+        .init(name: "no-legend", takesValue: false, help: "leave the legend out"),
+        .init(name: "quiet", short: "q", takesValue: false, help: "print no summary"),
+      ] + Self.limitOptions
     }
   }
 
@@ -142,6 +155,7 @@ enum Command: String, CaseIterable {
     case .analyze: "vcgraph analyze INPUT [--format text|json]"
     case .check: "vcgraph check INPUT... [--format text|json|github] [--warnings-as-errors]"
     case .import: "vcgraph import DUMP [-o FILE.yaml]"
+    case .simulate: "vcgraph simulate INPUT [-o DIR] [--format text|json] [--layout ENGINE]"
     }
   }
 
@@ -163,6 +177,15 @@ enum Command: String, CaseIterable {
     case .import:
       "Turns a _printHierarchy or Chisel pvc dump into a description file (standard output\n"
         + "without -o). Notes where the importer had to guess become YAML comments."
+    case .simulate:
+      """
+      Applies the description's `steps` in order with UIKit's rules and writes into DIR:
+      step-0.svg (the state as described) ... step-N.svg, each marking what its step added,
+      removed, moved or brought on screen and the top view controller; summary.json; and
+      index.html, a self-contained review page (open index.html#step-3 for step 3; arrow
+      keys or j/k step through). Prints one line per step. A step UIKit refuses is an error
+      at its position (exit 65) and nothing is written.
+      """
     }
   }
 
@@ -183,6 +206,7 @@ enum Command: String, CaseIterable {
     case .analyze: AnalyzeCommand(context: context).run()
     case .check: CheckCommand(context: context).run()
     case .import: ImportCommand(context: context).run()
+    case .simulate: SimulateCommand(context: context).run()
     }
   }
 }
