@@ -18,11 +18,3 @@ func runInProcess(_ arguments: [String], stdin: String = "") -> InProcessResult 
     exitCode: code, stdout: captured.stdout, stdoutBytes: captured.stdoutBytes,
     stderr: captured.stderr)
 }
-
-/// A fresh temporary directory, removed by the caller with `defer`.
-func temporaryDirectory() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "vcgraph-test-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}

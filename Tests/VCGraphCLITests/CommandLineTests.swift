@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// The built `vcgraph` binary as a user runs it: outputs, exit codes, messages.
+@Suite struct CommandLineTests {
+  static let modal = """
+    title: Modal stack
+    classes: { AViewController: UIViewController }
+    window:
+      root:
+        class: AViewController
+        id: A
+        presents:
+          class: UIViewController
+          id: B
+          modalPresentationStyle: fullScreen
+          presents: { class: UIViewController, id: C, modalPresentationStyle: fullScreen }
+    """
+
+  @Test func helpAndVersion() throws {
+    let help = try vcgraph(["--help"])
+    #expect(help.exitCode == 0)
+    #expect(help.stdout.contains("render"))
+    #expect(help.stdout.contains("check"))
+    let renderHelp = try vcgraph(["render", "--help"])
+    #expect(renderHelp.exitCode == 0)
+    #expect(renderHelp.stdout.contains("--format"))
+    let version = try vcgraph(["--version"])
+    #expect(version.exitCode == 0)
+    #expect(version.stdout.hasPrefix("vcgraph "))
+  }
+
+  @Test func usageErrorsExit64WithASuggestion() throws {
+    let command = try vcgraph(["rendr", "x.yaml"])
+    #expect(command.exitCode == 64)
+    #expect(command.stderr.contains("did you mean 'render'?"))
+    let option = try vcgraph(["render", "--fromat", "svg", "x.yaml"])
+    #expect(option.exitCode == 64)
+    #expect(option.stderr.contains("did you mean '--format'?"))
+    let noInput = try vcgraph(["analyze"])
+    #expect(noInput.exitCode == 64)
+  }
+
+  @Test func renderOneFileFormatFromTheExtension() throws {
+    let directory = try TemporaryDirectory("render")
+    let input = try directory.write("modal.yaml", Self.modal)
+    let png = try vcgraph(["render", input, "-o", directory.path("out.png")])
+    #expect(png.exitCode == 0, "\(png.stderr)")
+    let bytes = directory.bytes("out.png") ?? []
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    let pdf = try vcgraph(["render", input, "-o", directory.path("out.pdf")])
+    #expect(pdf.exitCode == 0)
+    #expect(directory.bytes("out.pdf")?.starts(with: Array("%PDF".utf8)) == true)
+    // -f wins over the extension.
+    let dot = try vcgraph(["render", input, "-f", "dot", "-o", directory.path("graph.txt")])
+    #expect(dot.exitCode == 0)
+    #expect(String(decoding: directory.bytes("graph.txt") ?? [], as: UTF8.self).hasPrefix("digraph"))
+  }
+
+  @Test func renderToStandardOutputAndFromStandardInput() throws {
+    let result = try vcgraph(["render", "-", "-f", "svg", "-o", "-"], stdin: Self.modal)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("<svg"))
+    #expect(result.stdout.contains("Modal stack"))
+    let two = try vcgraph(["render", "-", "-f", "svg,png", "-o", "-"], stdin: Self.modal)
+    #expect(two.exitCode == 64)
+  }
+
+  @Test func renderSeveralInputsAndDirectoriesIntoADirectory() throws {
+    let directory = try TemporaryDirectory("batch")
+    try directory.write("in/a.yaml", Self.modal)
+    try directory.write("in/nested/b.yml", Self.modal)
+    try directory.write("in/notes.md", "not an input")
+    try FileManager.default.createDirectory(
+      atPath: directory.path("out"), withIntermediateDirectories: true)
+    let result = try vcgraph([
+      "render", directory.path("in"), "-o", directory.path("out"), "-f", "svg,dot,json",
+    ])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(
+      directory.names(in: "out") == [
+        "a.dot", "a.json", "a.svg", "b.dot", "b.json", "b.svg",
+      ])
+    let json = String(decoding: directory.bytes("out/a.json") ?? [], as: UTF8.self)
+    #expect(json.contains("\"topViewController\""))
+  }
+
+  @Test func missingInputIs66AndMissingOutputDirectoryIs73() throws {
+    let directory = try TemporaryDirectory("missing")
+    let missing = try vcgraph(["render", directory.path("nope.yaml")])
+    #expect(missing.exitCode == 66)
+    #expect(missing.stderr.contains("nope.yaml"))
+    let input = try directory.write("m.yaml", Self.modal)
+    let noDirectory = try vcgraph(["render", input, "-o", directory.path("absent/x.svg")])
+    #expect(noDirectory.exitCode == 73)
+    #expect(directory.names() == ["m.yaml"])
+  }
+
+  @Test func badInputIs65AtItsLineAndColumnWithTheSourceLine() throws {
+    let directory = try TemporaryDirectory("bad")
+    let input = try directory.write(
+      "bad.yaml",
+      """
+      window:
+        root:
+          class: UINavigationController
+          viewControlers: [ A ]
+      """)
+    let result = try vcgraph(["analyze", input])
+    #expect(result.exitCode == 65)
+    #expect(
+      result.stderr.hasPrefix(
+        "\(input):4:5: error: unknown key 'viewControlers' in a UINavigationController\n"))
+    #expect(result.stderr.contains("    viewControlers: [ A ]\n    ^\n"))
+    #expect(result.stderr.contains("did you mean 'viewControllers'?"))
+  }
+
+  @Test func badLayoutEngineIsAUsageErrorCarryingGraphvizMessage() throws {
+    let directory = try TemporaryDirectory("layout")
+    let input = try directory.write("m.yaml", Self.modal)
+    let result = try vcgraph(["render", input, "--layout", "nosuch", "-o", directory.path("x.svg")])
+    #expect(result.exitCode == 64)
+    #expect(result.stderr.contains("nosuch"))
+    #expect(directory.bytes("x.svg") == nil)
+  }
+
+  @Test func analyzeJSONHasTheDocumentedShape() throws {
+    let result = try vcgraph(
+      ["analyze", "-", "--format", "json", "--dismiss", "C:2"], stdin: Self.modal)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(
+      Set(json.keys) == [
+        "input", "topViewController", "visiblePath", "visible", "visibleLeaves", "dismissals",
+        "responderChains", "findings",
+      ])
+    let top = try #require(json["topViewController"] as? [String: String])
+    #expect(top == ["id": "C", "class": "UIViewController"])
+    let dismissal = try #require((json["dismissals"] as? [[String: Any]])?.first)
+    #expect(dismissal["receiver"] as? String == "A")
+    #expect(dismissal["removed"] as? [String] == ["B", "C"])
+    #expect(dismissal["animated"] as? String == "C")
+    #expect(dismissal["topViewControllerAfter"] as? String == "A")
+  }
+
+  @Test func analyzeRefusesAnImpossibleDismissal() throws {
+    let result = try vcgraph(["analyze", "-", "--dismiss", "C:5"], stdin: Self.modal)
+    #expect(result.exitCode == 65)
+    #expect(result.stderr.contains("2 presentation levels") || result.stderr.contains("only 2"))
+  }
+
+  @Test func checkExitCodes() throws {
+    let directory = try TemporaryDirectory("check")
+    let clean = try directory.write("clean.yaml", Self.modal)
+    let warning = try directory.write(
+      "warning.yaml",
+      """
+      window:
+        root:
+          class: UIViewController
+          children: [ { class: UITabBarController, viewControllers: [ A ] } ]
+      """)
+    let broken = try directory.write(
+      "broken.yaml",
+      "window: { root: { class: UITabBarController, selectedIndex: 3, viewControllers: [ A ] } }")
+    #expect(try vcgraph(["check", clean]).exitCode == 0)
+    let warned = try vcgraph(["check", warning])
+    #expect(warned.exitCode == 0)
+    #expect(warned.stdout.contains("warning: tab bar controller"))
+    #expect(warned.stdout.hasSuffix("[tab-bar-not-root]\n") == false)
+    #expect(try vcgraph(["check", warning, "--warnings-as-errors"]).exitCode == 1)
+    let failed = try vcgraph(["check", clean, broken])
+    #expect(failed.exitCode == 1)
+    #expect(failed.stdout.hasPrefix("\(broken):1:61: error: selectedIndex 3 is out of range"))
+    let github = try vcgraph(["check", broken, "--format", "github"])
+    #expect(github.exitCode == 1)
+    #expect(
+      github.stdout.hasPrefix(
+        "::error file=\(broken),line=1,col=61,title=selected-index-out-of-range::"))
+    let json = try vcgraph(["check", broken, warning, "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let findings = try #require(object["findings"] as? [[String: Any]])
+    #expect(findings.map { $0["rule"] as? String } == ["selected-index-out-of-range", "tab-bar-not-root"])
+  }
+}

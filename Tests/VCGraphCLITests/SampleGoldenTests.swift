@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Every sample's analysis, findings and diagram, pinned by golden files, and `Output/` kept
+/// current. Graphviz work is serialized (the wrapper is safe anyway; this keeps timing sane).
+@Suite(.serialized)
+struct SampleGoldenTests {
+  static let samples = sampleFiles()
+
+  /// Relative paths in outputs keep goldens independent of the checkout's location.
+  func relative(_ text: String) -> String {
+    text.replacingOccurrences(of: repositoryRoot.path + "/", with: "")
+  }
+
+  @Test func thereAreSamplesForTheSeedsAndRealApps() {
+    let names = Self.samples.map(\.lastPathComponent)
+    #expect(names.contains("000-top-view-controller.yaml"))
+    #expect(names.contains("001-custom-tab-switcher.yaml"))
+    #expect(names.contains("002-dismiss-multiple-levels.yaml"))
+    #expect(names.count >= 6)
+  }
+
+  @Test(arguments: sampleFiles())
+  func analysisMatchesGolden(sample: URL) throws {
+    let result = runInProcess(["analyze", sample.path, "--format", "json"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let name = sample.deletingPathExtension().lastPathComponent
+    try expectGolden(relative(result.stdout), "samples/\(name).json")
+  }
+
+  @Test(arguments: sampleFiles())
+  func diagramMatchesGolden(sample: URL) throws {
+    let result = runInProcess(["render", sample.path, "-f", "dot", "-o", "-"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let name = sample.deletingPathExtension().lastPathComponent
+    try expectGolden(relative(result.stdout), "samples/\(name).dot")
+  }
+
+  @Test func checkOverSamplesPrintsExactlyTheIntendedFindings() throws {
+    let result = runInProcess([
+      "check", repositoryRoot.appendingPathComponent("Samples").path, "--quiet",
+    ])
+    // The broken-switcher sample breaks the containment rules on purpose.
+    #expect(result.exitCode == 1)
+    try expectGolden(relative(result.stdout), "check-samples.txt")
+  }
+
+  /// `Output/` holds the SVG and PNG of every sample exactly as vcgraph renders them now.
+  @Test(arguments: sampleFiles())
+  func outputIsCurrent(sample: URL) throws {
+    let temporary = try TemporaryDirectory("output")
+    let directory = temporary.url
+    // Render from the repository root's relative path, as scripts/render-samples does.
+    let result = runInProcess(["render", sample.path, "-o", directory.path, "-f", "svg,png"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let name = sample.deletingPathExtension().lastPathComponent
+    for ext in ["svg", "png"] {
+      let fresh = try Data(contentsOf: directory.appendingPathComponent("\(name).\(ext)"))
+      let committed = try? Data(
+        contentsOf: repositoryRoot.appendingPathComponent("Output/\(name).\(ext)"))
+      var freshText = fresh
+      var committedText = committed
+      if ext == "svg" {
+        // SVG carries the input path in tooltips; compare with paths made relative.
+        freshText = Data(relative(String(decoding: fresh, as: UTF8.self)).utf8)
+        committedText = committed.map { Data(relative(String(decoding: $0, as: UTF8.self)).utf8) }
+      }
+      #expect(
+        freshText == committedText,
+        "Output/\(name).\(ext) is stale: run scripts/render-samples and commit Output/")
+    }
+  }
+}
