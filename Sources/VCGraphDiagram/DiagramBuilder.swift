@@ -224,7 +224,7 @@ public struct DiagramBuilder {
     }
     for (id, change) in options.changes.sorted(by: { $0.key < $1.key }) {
       guard let index = hierarchy.controller(id: id) else { continue }
-      badges[index, default: []].append("✚ \(change.rawValue)")
+      badges[index, default: []].append("\(Palette.changeSymbol(change)) \(change.rawValue)")
     }
     for finding in report.findings {
       let badge = "\(Palette.severitySymbol(finding.severity)) \(finding.rule.rawValue)"
@@ -284,8 +284,8 @@ public struct DiagramBuilder {
       attributes["color"] = .raw(Palette.mutedBorder)
       attributes["fillcolor"] = .raw(Palette.mutedFill)
     }
-    if options.changes[controller.id] != nil && !isTop {
-      attributes["color"] = .raw(Palette.change)
+    if let change = options.changes[controller.id], change != .leftScreen, !isTop {
+      attributes["color"] = .raw(Palette.changeColor(change))
       attributes["penwidth"] = .raw("2.5")
     }
     if report.findings.contains(where: {
@@ -302,7 +302,10 @@ public struct DiagramBuilder {
     if badge.hasPrefix("★") || badge.hasPrefix("◉") { return Palette.path }
     if badge.hasPrefix("⟲") || badge.hasPrefix("↘") { return Palette.dismiss }
     if badge.hasPrefix("◆") { return Palette.after }
-    if badge.hasPrefix("✚") { return Palette.change }
+    for change in [DiagramOptions.Change.added, .moved, .newlyOnScreen, .leftScreen]
+    where badge.hasPrefix(Palette.changeSymbol(change)) {
+      return Palette.changeColor(change)
+    }
     if badge.hasPrefix(Palette.severitySymbol(.error)) { return Palette.severityColor(.error) }
     if badge.hasPrefix(Palette.severitySymbol(.warning)) {
       return Palette.severityColor(.warning)

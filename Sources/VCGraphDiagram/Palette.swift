@@ -20,6 +20,26 @@ enum Palette {
   static let levelFill = "#fbf8ff"
   static let change = "#1a7f37"
 
+  /// How a simulated step's change is marked: added green, moved purple, newly on screen
+  /// blue, left the screen grey.
+  static func changeSymbol(_ change: DiagramOptions.Change) -> String {
+    switch change {
+    case .added: "✚"
+    case .moved: "↔"
+    case .newlyOnScreen: "▲"
+    case .leftScreen: "▽"
+    }
+  }
+
+  static func changeColor(_ change: DiagramOptions.Change) -> String {
+    switch change {
+    case .added: Palette.change
+    case .moved: Palette.presentation
+    case .newlyOnScreen: Palette.path
+    case .leftScreen: Palette.muted
+    }
+  }
+
   static func severityColor(_ severity: Severity) -> String {
     switch severity {
     case .error: "#cf222e"
