@@ -98,7 +98,7 @@ public struct Controller: Sendable, Equatable {
   /// Where the controller's mapping (or shorthand string) starts.
   public var location: SourceLocation
   /// Where each key's value starts, for findings about that key.
-  public var keyLocations: [String: SourceLocation] = [:]
+  public var keyLocations = KeyLocations()
   /// Notes an importer attached where it had to guess.
   public var notes: [String] = []
 
@@ -130,7 +130,7 @@ public struct View: Sendable, Equatable {
   /// The controller whose `view` tree this view belongs to.
   public var treeOwner: ControllerIndex
   public var location: SourceLocation
-  public var keyLocations: [String: SourceLocation] = [:]
+  public var keyLocations = KeyLocations()
 
   public init(
     id: String?, className: String, treeOwner: ControllerIndex, location: SourceLocation
@@ -232,7 +232,7 @@ public struct Step: Sendable, Equatable {
   public var operation: Operation
   public var location: SourceLocation
   /// Where each argument's value starts.
-  public var keyLocations: [String: SourceLocation] = [:]
+  public var keyLocations = KeyLocations()
 
   public init(_ operation: Operation, location: SourceLocation) {
     self.operation = operation
