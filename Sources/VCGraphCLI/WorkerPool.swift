@@ -3,58 +3,144 @@ import VCGraphCore
 
 /// Renders many inputs in parallel worker processes. Graphviz is not thread-safe and leaks per
 /// render, so parallelism comes from processes, each recycled after a bounded batch.
+///
+/// A worker's standard error is read to its end by a thread of its own before the worker is
+/// counted as done, so no diagnostic is lost; a worker that dies from a signal is reported by
+/// name with the inputs it was rendering, and the run exits 70.
+///
+/// Scheduling: a new worker starts as soon as *any* running one exits, so no core idles while
+/// a slower batch elsewhere finishes. Batches shrink as the queue drains (each is half of one
+/// worker's share of the remaining inputs, between `minimumBatch` and `batchSize`), so the
+/// workers run out of work at nearly the same time: large batches first keep process starts
+/// (each costs about one render) few, small ones last even out the finish. 200 inputs on 2
+/// jobs go out as 50, 38, 28, 21, 16, 12, 9, 7, 5, 4, 4, 4, 2.
 struct WorkerPool {
   let context: CommandContext
   let jobs: Int
-  /// Inputs one worker renders before it is replaced by a fresh process.
+  /// Most inputs one worker renders before it is replaced by a fresh process.
   static let batchSize = 50
+  /// Fewest inputs in a batch (but the last), so process starts stay a small share.
+  static let minimumBatch = 4
+
+  /// The size of the next batch when `remaining` inputs are left for `jobs` workers.
+  static func nextBatchSize(remaining: Int, jobs: Int) -> Int {
+    let share = (remaining + 2 * jobs - 1) / (2 * jobs)
+    return min(remaining, batchSize, max(minimumBatch, share))
+  }
+
+  /// The batches `render` hands out, in order, for `count` inputs (what the scheduler does,
+  /// for tests and tuning).
+  static func batchSizes(count: Int, jobs: Int) -> [Int] {
+    var sizes: [Int] = []
+    var remaining = count
+    while remaining > 0 {
+      let size = nextBatchSize(remaining: remaining, jobs: jobs)
+      sizes.append(size)
+      remaining -= size
+    }
+    return sizes
+  }
 
   /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own.
   static var executable: String {
     ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] ?? "/proc/self/exe"
   }
 
+  /// One running worker and the thread draining its standard error.
+  private struct Running {
+    var process: Process
+    var batch: [String]
+    var drained: DispatchGroup
+  }
+
+  /// Workers that exited, in the order they did; filled by termination handlers.
+  private final class Exits: @unchecked Sendable {
+    private let lock = NSLock()
+    private let signal = DispatchSemaphore(value: 0)
+    private var exited: [Int] = []
+
+    func post(_ worker: Int) {
+      lock.withLock { exited.append(worker) }
+      signal.signal()
+    }
+
+    /// Blocks until a worker has exited and returns its number.
+    func next() -> Int {
+      signal.wait()
+      return lock.withLock { exited.removeFirst() }
+    }
+  }
+
   func render(_ inputs: [String]) -> Int32 {
-    let perWorker = max(1, min(Self.batchSize, (inputs.count + jobs - 1) / jobs))
-    var batches: [[String]] = stride(from: 0, to: inputs.count, by: perWorker).map {
-      Array(inputs[$0..<min($0 + perWorker, inputs.count)])
+    var next = 0
+    func nextBatch() -> [String]? {
+      guard next < inputs.count else { return nil }
+      let size = Self.nextBatchSize(remaining: inputs.count - next, jobs: jobs)
+      defer { next += size }
+      return Array(inputs[next..<next + size])
     }
     let forwarded = context.arguments.given.filter { $0.name != "jobs" }.map { option in
       option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
     }
-    var running: [Process] = []
+    var running: [Int: Running] = [:]
+    var started = 0
+    let exits = Exits()
     var status: Int32 = 0
     let console = context.console
-    func reap(_ process: Process) {
-      process.waitUntilExit()
-      if process.terminationStatus != 0 && status == 0 {
-        status = process.terminationReason == .uncaughtSignal ? 70 : process.terminationStatus
+    func reap(_ worker: Running) {
+      worker.process.waitUntilExit()
+      worker.drained.wait()
+      let code: Int32
+      if worker.process.terminationReason == .uncaughtSignal {
+        console.err(
+          "error: a worker process stopped on signal \(worker.process.terminationStatus) while"
+            + " rendering \(worker.batch.joined(separator: ", "))\n")
+        code = FailureKind.software.rawValue
+      } else {
+        code = worker.process.terminationStatus
       }
+      if code != 0 && status == 0 { status = code }
     }
-    while !batches.isEmpty || !running.isEmpty {
-      while running.count < jobs, !batches.isEmpty {
-        let batch = batches.removeFirst()
+    while true {
+      while running.count < jobs, let batch = nextBatch() {
+        let number = started
+        started += 1
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
         process.arguments = ["render", "--quiet"] + forwarded + ["--"] + batch
         let errors = Pipe()
         process.standardError = errors
-        errors.fileHandleForReading.readabilityHandler = { handle in
-          let data = handle.availableData
-          if !data.isEmpty { console.err(String(decoding: data, as: UTF8.self)) }
-        }
+        process.terminationHandler = { _ in exits.post(number) }
         do {
           try process.run()
         } catch {
           console.err("error: cannot start a worker process: \(error.localizedDescription)\n")
+          for worker in running.values { reap(worker) }
           return FailureKind.software.rawValue
         }
-        running.append(process)
+        let drained = DispatchGroup()
+        drained.enter()
+        Thread.detachNewThread {
+          // Forward whole lines as they come, so messages of parallel workers do not mix.
+          let handle = errors.fileHandleForReading
+          var pending = Data()
+          while true {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            pending.append(data)
+            if let newline = pending.lastIndex(of: UInt8(ascii: "\n")) {
+              console.err(String(decoding: pending[...newline], as: UTF8.self))
+              pending.removeSubrange(...newline)
+            }
+          }
+          if !pending.isEmpty { console.err(String(decoding: pending, as: UTF8.self)) }
+          drained.leave()
+        }
+        running[number] = Running(process: process, batch: batch, drained: drained)
       }
-      // Wait for the oldest worker, then refill.
-      let first = running.removeFirst()
-      reap(first)
-      (first.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
+      if running.isEmpty { break }
+      // Wait for whichever worker exits first, then refill its slot.
+      if let worker = running.removeValue(forKey: exits.next()) { reap(worker) }
     }
     return status
   }
