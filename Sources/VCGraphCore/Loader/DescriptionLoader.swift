@@ -24,21 +24,71 @@ public struct DescriptionLoader: Sendable {
         "the file is empty", at: SourceLocation(path: path, line: 1, column: 1),
         hint: "a description needs a `window`, `windows` or `scenes` key")
     }
-    if let nul = bytes.firstIndex(of: 0) {
-      throw VCGraphError.data(
-        "the file contains a NUL byte",
-        at: YAMLReader.mark(forByteOffset: nul, in: bytes).location(in: path),
-        hint: "descriptions are UTF-8 text; is this a binary file?")
+    try TextEncodingCheck.rejectNonUTF8Text(bytes, path: path, what: "descriptions")
+    // Decoding recurses once per nesting level (and a debug build's frame is large), so a
+    // depth limit raised with --max-depth could overflow an ordinary thread's stack: read on
+    // a thread whose stack fits the limit.
+    let (limits, declaredKinds) = (self.limits, self.declaredKinds)
+    return try LargeStack.run(depth: limits.maxDepth) { () throws(VCGraphError) -> Hierarchy in
+      let root = try YAMLReader(bytes: bytes, path: path, limits: limits).read()
+      var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
+      return try decoder.decodeDocument(root)
     }
-    let root = try YAMLReader(bytes: bytes, path: path, limits: limits).read()
-    var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
-    return try decoder.decodeDocument(root)
   }
 
   /// Loads a description from text.
   public func load(text: String, path: String) throws(VCGraphError) -> Hierarchy {
     try load(bytes: Array(text.utf8), path: path)
   }
+}
+
+/// Runs work that recurses once per nesting level on a thread with a stack large enough for
+/// `depth` levels; the default limit of 64 runs on the caller's thread.
+enum LargeStack {
+  /// Stack bytes reserved per nesting level: a debug build's `decodeController` frame is about
+  /// 24 KB; the rest is headroom. Only the pages actually used are ever touched.
+  static let bytesPerLevel = 64 * 1024
+
+  /// The deepest nesting read at all, whatever `--max-depth` says (a 1 GB stack).
+  static let supportedDepth = 16_000
+
+  static func run<T: Sendable>(
+    depth: Int, _ body: @escaping @Sendable () throws(VCGraphError) -> T
+  ) throws(VCGraphError) -> T {
+    if depth <= InputLimits.default.maxDepth { return try body() }
+    let box = ResultBox<T>()
+    let work = Work { box.result = Result { () throws(VCGraphError) -> T in try body() } }
+    let size = min(depth, supportedDepth) * bytesPerLevel + (8 << 20)
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, size)
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(work).toOpaque()
+    let status = pthread_create(
+      &thread, &attributes,
+      { raw in
+        Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().run()
+        return nil
+      }, context)
+    guard status == 0 else {
+      // No thread (out of memory for its stack): run here, as deep as this stack allows.
+      Unmanaged<Work>.fromOpaque(context).release()
+      return try body()
+    }
+    pthread_join(thread, nil)
+    return try box.result!.get()
+  }
+
+  private final class Work: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+  }
+}
+
+/// The result of work done on another thread, read after it has been joined.
+private final class ResultBox<T>: @unchecked Sendable {
+  var result: Result<T, VCGraphError>?
 }
 
 /// Builds the model from YAML nodes. Pure Swift; one instance per document.
@@ -733,11 +783,19 @@ struct DescriptionDecoder {
     }
     if plain && text == "true" { return true }
     if plain && text == "false" { return false }
-    let yaml11 = ["yes", "no", "on", "off", "y", "n", "True", "False", "TRUE", "FALSE", "Yes", "No"]
+    let lower = text.lowercased()
+    let yaml11True = ["yes", "on", "y", "true"]
+    let yaml11False = ["no", "off", "n", "false"]
+    if !plain && (text == "true" || text == "false") {
+      throw error(
+        "`\(key)` must be true or false, found the quoted text '\(text)'", at: node.mark,
+        hint: "write \(text) without quotes")
+    }
+    let isYAML11 = yaml11True.contains(lower) || yaml11False.contains(lower)
     throw error(
       "`\(key)` must be true or false, found '\(text)'", at: node.mark,
-      hint: yaml11.contains(text)
-        ? "YAML 1.1 spellings are not booleans here; write \(["yes", "on", "y", "True", "TRUE", "Yes"].contains(text) ? "true" : "false")"
+      hint: isYAML11
+        ? "YAML 1.1 spellings are not booleans here; write \(yaml11True.contains(lower) ? "true" : "false")"
         : nil)
   }
 
@@ -746,11 +804,12 @@ struct DescriptionDecoder {
       throw error("`\(key)` must be a whole number, found \(node.kindDescription)", at: node.mark)
     }
     let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let number = Int(text)
-    else {
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw error(
         "`\(key)` must be a decimal whole number, found '\(text)'", at: node.mark)
+    }
+    guard let number = Int(text) else {
+      throw error("`\(key)` is too large: \(text)", at: node.mark)
     }
     return number
   }

@@ -73,6 +73,11 @@ public struct InputLimits: Sendable, Equatable {
   public var maxScalarLength: Int = 4_096
   /// Lines in one label drawn on a diagram.
   public var maxLabelLines: Int = 64
+  /// Nodes plus edges of a diagram (after collapsing) that `render` lays out.
+  public var maxLayoutNodes: Int = 5_000
+  /// Seconds a layout may take; layouts of more than 300 nodes and edges run in a worker
+  /// process that is stopped at this budget.
+  public var layoutTimeout: Double = 60
 
   public init() {}
 

@@ -1,21 +1,33 @@
 import CYAML
 
 /// Reads YAML text with libyaml into `YAMLNode`s, enforcing vcgraph's subset while reading
-/// events: one document, no anchors, aliases or tags, bounded depth and scalar length.
+/// events: one document, no anchors, aliases, tags or duplicate keys, bounded depth and scalar
+/// length.
 ///
 /// This is the only file that imports CYAML. The parser lives privately in the reader and is
 /// freed in `deinit`; what leaves it is pure Swift.
+///
+/// Positions: libyaml counts lines its own way (a lone CR, NEL, U+2028 and U+2029 are line
+/// breaks to it), while editors and `DiagnosticPrinter` count `\n`-separated lines. Every
+/// position is therefore recomputed from libyaml's character index (or, for encoding errors,
+/// its byte offset) by `TextPositions`, so a caret always lands under the right character.
 final class YAMLReader {
   private let parser: UnsafeMutablePointer<yaml_parser_t>
+  /// The whole input, including a leading byte-order mark if there is one.
   private let bytes: [UInt8]
+  /// 3 when the input starts with a UTF-8 byte-order mark, which is not handed to libyaml.
+  private let bomLength: Int
   private let path: String
   private let limits: InputLimits
+  private var positions: TextPositions
 
   /// Prepares a reader over UTF-8 bytes; `path` is used for error locations.
   init(bytes: [UInt8], path: String, limits: InputLimits) {
     self.bytes = bytes
     self.path = path
     self.limits = limits
+    bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    positions = TextPositions(bytes: bytes, start: bomLength)
     parser = .allocate(capacity: 1)
     parser.initialize(to: yaml_parser_t())
   }
@@ -32,7 +44,10 @@ final class YAMLReader {
     }
     defer { yaml_parser_delete(parser) }
     return try bytes.withUnsafeBufferPointer { buffer throws(VCGraphError) -> YAMLNode in
-      yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+      // With the encoding set explicitly libyaml does not skip a byte-order mark (and then
+      // fails on it), so the mark is left out here and added back to byte offsets.
+      yaml_parser_set_input_string(
+        parser, buffer.baseAddress.map { $0 + bomLength }, buffer.count - bomLength)
       yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
       return try readEvents()
     }
@@ -47,6 +62,8 @@ final class YAMLReader {
     var items: [YAMLNode] = []
     var pairs: [YAMLPair] = []
     var pendingKey: (String, Mark)?
+    /// Keys seen so far with their lines, to reject duplicates while reading.
+    var keys: [String: Int32] = [:]
 
     init(isMapping: Bool, mark: Mark) {
       self.isMapping = isMapping
@@ -58,6 +75,10 @@ final class YAMLReader {
     }
   }
 
+  private func mark(_ libyamlMark: yaml_mark_t) -> Mark {
+    positions.mark(forCharacterIndex: Int(libyamlMark.index))
+  }
+
   private func readEvents() throws(VCGraphError) -> YAMLNode {
     var stack: [Frame] = []
     var root: YAMLNode?
@@ -66,8 +87,7 @@ final class YAMLReader {
     while true {
       guard yaml_parser_parse(parser, &event) == 1 else { throw parserError() }
       defer { yaml_event_delete(&event) }
-      let mark = Mark(
-        line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+      let mark = mark(event.start_mark)
       switch event.type {
       case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT:
         continue
@@ -89,19 +109,19 @@ final class YAMLReader {
       case YAML_ALIAS_EVENT:
         throw VCGraphError.data(
           "YAML aliases (`*name`) are not supported", at: mark.location(in: path),
-          hint: "write the value out in full")
+          hint: "write the value out in full, or refer to a controller by its `id`")
       case YAML_SCALAR_EVENT:
         let scalar = event.data.scalar
         try rejectAnchorAndTag(anchor: scalar.anchor, tag: scalar.tag, at: mark)
         let length = Int(scalar.length)
+        if length > limits.maxScalarLength * 4 {
+          // Even at four bytes a character this is over the limit: no need to decode it.
+          throw scalarTooLong("more than \(limits.maxScalarLength)", at: mark)
+        }
         let text = String(
           decoding: UnsafeBufferPointer(start: scalar.value, count: length), as: UTF8.self)
-        if text.unicodeScalars.count > limits.maxScalarLength {
-          throw VCGraphError.data(
-            "this value is \(text.unicodeScalars.count) characters long, more than the limit"
-              + " of \(limits.maxScalarLength)", at: mark.location(in: path),
-            hint: "raise it with --max-scalar-length")
-        }
+        let count = text.unicodeScalars.count
+        if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
         let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
         let node = YAMLNode(.scalar(text, plain: plain), mark: mark)
         if let done = try add(node, to: &stack) { root = done }
@@ -116,12 +136,19 @@ final class YAMLReader {
         try checkDepth(stack.count + 1, at: mark)
         stack.append(Frame(isMapping: true, mark: mark))
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-        let node = stack.removeLast().node
-        if let done = try add(node, to: &stack) { root = done }
+        guard let frame = stack.popLast() else { continue }
+        if let done = try add(frame.node, to: &stack) { root = done }
       default:
         continue
       }
     }
+  }
+
+  private func scalarTooLong(_ count: String, at mark: Mark) -> VCGraphError {
+    VCGraphError.data(
+      "this value is \(count) characters long, more than the limit of"
+        + " \(limits.maxScalarLength)", at: mark.location(in: path),
+      hint: "raise it with --max-scalar-length")
   }
 
   /// Adds a finished node to the innermost container; returns it when it is the root.
@@ -143,6 +170,12 @@ final class YAMLReader {
           "YAML merge keys (`<<`) are not supported", at: node.mark.location(in: path),
           hint: "write the keys out in full")
       }
+      if let first = top.keys[key] {
+        throw VCGraphError.data(
+          "duplicate key '\(key)' (first at line \(first))", at: node.mark.location(in: path),
+          hint: "each key appears once in a mapping")
+      }
+      top.keys[key] = node.mark.line
       top.pendingKey = (key, node.mark)
     }
     return nil
@@ -153,6 +186,11 @@ final class YAMLReader {
       throw VCGraphError.data(
         "nesting is deeper than the limit of \(limits.maxDepth) levels",
         at: mark.location(in: path), hint: "raise it with --max-depth")
+    }
+    if depth > LargeStack.supportedDepth {
+      throw VCGraphError.data(
+        "nesting is deeper than \(LargeStack.supportedDepth) levels, the most vcgraph reads",
+        at: mark.location(in: path))
     }
   }
 
@@ -181,90 +219,214 @@ final class YAMLReader {
     let state = parser.pointee
     let problem = state.problem.map { String(cString: $0) } ?? "unreadable YAML"
     let context = state.context.map { String(cString: $0) }
-    var mark: Mark
-    switch state.error {
-    case YAML_READER_ERROR:
-      // Reader errors (bad UTF-8, control characters) carry a byte offset, not a mark.
-      mark = Self.mark(forByteOffset: Int(state.problem_offset), in: bytes)
-    default:
-      mark = Mark(
-        line: Int(state.problem_mark.line) + 1, column: Int(state.problem_mark.column) + 1)
+    if state.error == YAML_READER_ERROR { return readerError(problem, state: state) }
+    if state.error == YAML_MEMORY_ERROR {
+      return VCGraphError(.software, "libyaml ran out of memory reading \(path)")
     }
-    var message = problem
+    let problemMark = mark(state.problem_mark)
+    let contextMark = mark(state.context_mark)
+    var at = problemMark
+    var message = context.map { "\($0): \(problem)" } ?? problem
     var hint: String?
-    if state.error == YAML_READER_ERROR {
-      if problem.contains("invalid") || problem.contains("incomplete") {
-        message = "the file is not valid UTF-8 text (\(problem))"
-        hint = "save the file as UTF-8"
-      } else if problem.contains("control characters") {
-        let value = Int(state.problem_value)
-        message =
-          value == 0
-          ? "the file contains a NUL byte" : "the file contains a control character"
-        hint = "descriptions are UTF-8 text; is this a binary file?"
-      }
-    } else {
-      if let context { message = "\(context): \(problem)" }
-      if problem.contains("cannot start any token"), Self.byte(at: mark, in: bytes) == 0x09 {
-        message = "a tab is used for indentation"
-        hint = "YAML indents with spaces"
-      } else if context?.contains("quoted scalar") == true {
-        message = "this quoted text is never closed (\(problem))"
+    if problem.contains("tab") || (
+      problem.contains("cannot start any token") && byte(at: problemMark) == 0x09)
+    {
+      message = "a tab is used for indentation"
+      hint = "YAML indents with spaces"
+    } else if context?.contains("quoted scalar") == true {
+      if problem.contains("end of stream") || problem.contains("document indicator") {
+        at = contextMark
+        message = "this quoted text is never closed"
         hint = "add the closing quote"
-      } else if context?.contains("flow") == true {
-        hint = "check that every `[` and `{` is closed"
-        mark = Mark(
-          line: Int(state.context_mark.line) + 1, column: Int(state.context_mark.column) + 1)
-        message = "\(context!) here: \(problem) at line \(state.problem_mark.line + 1)"
+      } else if problem.contains("escape") {
+        message = "\(problem) in double-quoted text"
+        hint = "write `\\\\` for a backslash, or use single quotes, where `\\` is literal"
       }
+    } else if let context, context.contains("flow sequence") || context.contains("flow mapping")
+    {
+      let bracket = context.contains("sequence") ? "[" : "{"
+      let closer = context.contains("sequence") ? "]" : "}"
+      at = contextMark
+      message =
+        "the `\(bracket)` opened here is not closed properly: \(problem) at line"
+        + " \(problemMark.line), column \(problemMark.column)"
+      hint = "check that every `\(bracket)` has its `\(closer)` and items are separated by commas"
+    } else if problem.contains("could not find expected ':'") {
+      at = contextMark
+      message = "expected `:` after this key"
+      hint = "write `key: value`; text that spans lines must be quoted"
+    } else if problem.contains("mapping values are not allowed") {
+      message = "a `:` followed by a space is not allowed here"
+      hint = "put text that contains `: ` in quotes, or check the indentation of this line"
+    } else if problem.contains("did not find expected key")
+      || problem.contains("did not find expected '-' indicator")
+    {
+      message = "\(problem) (\(context ?? "here"), which starts at line \(contextMark.line))"
+      hint = "the keys of one mapping, and the `- ` items of one list, line up in one column"
     }
-    return VCGraphError.data(message, at: mark.location(in: path), hint: hint)
+    if let separator = positions.firstUnicodeLineSeparator(),
+      hint == nil || (separator.line, separator.column) <= (at.line, at.column)
+    {
+      hint =
+        "line \(separator.line), column \(separator.column) holds a Unicode line separator,"
+        + " which YAML reads as a line break; put that text in quotes"
+    }
+    return VCGraphError.data(message, at: at.location(in: path), hint: hint)
   }
 
-  /// The 1-based line and column (in Unicode scalars, counting each undecodable byte as one)
-  /// of a byte offset.
-  static func mark(forByteOffset offset: Int, in bytes: [UInt8]) -> Mark {
-    var line = 1
-    var column = 1
-    var index = 0
-    let end = min(offset, bytes.count)
-    while index < end {
-      let byte = bytes[index]
-      if byte == 0x0A {
+  /// An encoding problem: libyaml reports a byte offset rather than a mark.
+  private func readerError(_ problem: String, state: yaml_parser_t) -> VCGraphError {
+    var offset = Int(state.problem_offset) + bomLength
+    if problem.contains("trailing") {
+      // libyaml points at the bad continuation byte; the character starts at its lead byte.
+      var lead = offset - 1
+      while lead > bomLength, lead > offset - 4, lead < bytes.count, bytes[lead] & 0xC0 == 0x80 {
+        lead -= 1
+      }
+      if lead >= bomLength, lead < bytes.count, bytes[lead] >= 0xC0 { offset = lead }
+    }
+    let at = TextPositions.mark(forByteOffset: offset, in: bytes).location(in: path)
+    if problem.contains("control characters") {
+      let value = Int(state.problem_value)
+      return VCGraphError.data(
+        value == 0
+          ? "the file contains a NUL byte"
+          : "the file contains the control character U+\(hex(value))",
+        at: at, hint: "descriptions are UTF-8 text; is this a binary file?")
+    }
+    if problem.contains("UTF-8") || problem.contains("Unicode") {
+      return VCGraphError.data(
+        "the file is not valid UTF-8 text (\(problem))", at: at, hint: "save the file as UTF-8")
+    }
+    return VCGraphError.data(problem, at: at)
+  }
+
+  private func hex(_ value: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// The byte at a mark whose line is plain ASCII up to the column (used for tab detection).
+  private func byte(at mark: Mark) -> UInt8? {
+    positions.byteOffset(of: mark).flatMap { $0 < bytes.count ? bytes[$0] : nil }
+  }
+}
+
+/// Converts libyaml's character indexes and byte offsets into 1-based lines and columns as an
+/// editor counts them: lines end at `\n`, at `\r\n` or at a lone `\r`; columns count Unicode
+/// scalars, an undecodable byte counting as one.
+struct TextPositions {
+  private let bytes: [UInt8]
+  private let start: Int
+  // A cursor: marks are asked for mostly in increasing order, so each is found by walking on
+  // from the previous one.
+  private var index = 0
+  private var offset: Int
+  private var line = 1
+  private var column = 1
+
+  /// Positions in `bytes`, whose characters (as libyaml counts them) begin at `start`.
+  init(bytes: [UInt8], start: Int = 0) {
+    self.bytes = bytes
+    self.start = start
+    offset = start
+  }
+
+  /// The mark of the character with libyaml's `index` (characters counted from `start`).
+  mutating func mark(forCharacterIndex target: Int) -> Mark {
+    if target < index {
+      index = 0
+      offset = start
+      line = 1
+      column = 1
+    }
+    while index < target, offset < bytes.count {
+      let byte = bytes[offset]
+      let width = Self.width(at: offset, in: bytes)
+      if byte == 0x0A || (byte == 0x0D && (offset + 1 >= bytes.count || bytes[offset + 1] != 0x0A))
+      {
         line += 1
         column = 1
-        index += 1
-        continue
+      } else {
+        column += 1
       }
-      // Skip a well-formed multi-byte sequence as one column.
-      let width: Int
-      switch byte {
-      case 0xC2...0xDF: width = 2
-      case 0xE0...0xEF: width = 3
-      case 0xF0...0xF4: width = 4
-      default: width = 1
-      }
-      var valid = index + width <= end
-      if valid && width > 1 {
-        for next in bytes[(index + 1)..<(index + width)] where next & 0xC0 != 0x80 {
-          valid = false
-        }
-      }
-      index += valid ? width : 1
-      column += 1
+      offset += width
+      index += 1
     }
+    // Past the end (libyaml's end-of-stream mark), keep counting columns.
+    if index < target { column += target - index }
     return Mark(line: line, column: column)
   }
 
-  /// The byte at a mark's line and column, treating columns as bytes (used only for ASCII).
-  private static func byte(at mark: Mark, in bytes: [UInt8]) -> UInt8? {
+  /// The byte offset of a mark, when it lies inside the text.
+  func byteOffset(of mark: Mark) -> Int? {
     var line: Int32 = 1
-    var index = 0
-    while line < mark.line, index < bytes.count {
-      if bytes[index] == 0x0A { line += 1 }
-      index += 1
+    var column: Int32 = 1
+    var offset = start
+    while offset < bytes.count {
+      if line == mark.line && column == mark.column { return offset }
+      let byte = bytes[offset]
+      if byte == 0x0A || (byte == 0x0D && (offset + 1 >= bytes.count || bytes[offset + 1] != 0x0A))
+      {
+        if line == mark.line { return nil }
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+      offset += Self.width(at: offset, in: bytes)
     }
-    let target = index + Int(mark.column) - 1
-    return target < bytes.count ? bytes[target] : nil
+    return nil
+  }
+
+  /// Where the first NEL, U+2028 or U+2029 is, if any: libyaml reads them as line breaks.
+  func firstUnicodeLineSeparator() -> Mark? {
+    var offset = start
+    while offset + 1 < bytes.count {
+      let isNEL = bytes[offset] == 0xC2 && bytes[offset + 1] == 0x85
+      let isLSPS =
+        offset + 2 < bytes.count && bytes[offset] == 0xE2 && bytes[offset + 1] == 0x80
+        && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+      if isNEL || isLSPS { return Self.mark(forByteOffset: offset, in: bytes) }
+      offset += 1
+    }
+    return nil
+  }
+
+  /// The width of the well-formed UTF-8 sequence at `offset`, or 1 for a byte that does not
+  /// start one.
+  static func width(at offset: Int, in bytes: [UInt8]) -> Int {
+    let byte = bytes[offset]
+    let width: Int
+    switch byte {
+    case 0xC2...0xDF: width = 2
+    case 0xE0...0xEF: width = 3
+    case 0xF0...0xF4: width = 4
+    default: return 1
+    }
+    guard offset + width <= bytes.count else { return 1 }
+    for next in bytes[(offset + 1)..<(offset + width)] where next & 0xC0 != 0x80 { return 1 }
+    return width
+  }
+
+  /// The 1-based line and column of a byte offset (a byte-order mark at the start takes no
+  /// column).
+  static func mark(forByteOffset target: Int, in bytes: [UInt8]) -> Mark {
+    var line = 1
+    var column = 1
+    var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let end = min(target, bytes.count)
+    while offset < end {
+      let byte = bytes[offset]
+      if byte == 0x0A || (byte == 0x0D && (offset + 1 >= bytes.count || bytes[offset + 1] != 0x0A))
+      {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+      offset += width(at: offset, in: bytes)
+    }
+    return Mark(line: line, column: column)
   }
 }
