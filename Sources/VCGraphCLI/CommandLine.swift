@@ -28,6 +28,7 @@ public enum VCGraphCommandLine {
     default:
       break
     }
+    if first == LayoutWorker.command { return LayoutWorker.serve(console: console) }
     guard let command = Command(rawValue: first) else {
       let hint = suggestion(for: first, among: Command.allCases.map(\.rawValue))
       console.err(
@@ -119,6 +120,12 @@ enum Command: String, CaseIterable {
         .init(name: "jobs", short: "j", takesValue: true, help: "worker processes"),
         .init(name: "expand-all", takesValue: false, help: "never collapse off-screen subtrees"),
         .init(name: "no-legend", takesValue: false, help: "leave the legend out"),
+        .init(
+          name: "max-layout-nodes", takesValue: true,
+          help: "largest diagram laid out, nodes+edges (default \(InputLimits.default.maxLayoutNodes))"),
+        .init(
+          name: "layout-timeout", takesValue: true,
+          help: "seconds a large layout may take (default \(Int(InputLimits.default.layoutTimeout)))"),
         quiet,
       ] + Self.analysisOptions + Self.limitOptions
     case .analyze:

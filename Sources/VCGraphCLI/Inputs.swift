@@ -63,40 +63,91 @@ final class InputLoader {
     return result
   }
 
-  /// Reads an input's bytes.
+  /// Reads an input's bytes, refusing (without reading it all) one that is over the size
+  /// limit.
   func read(_ path: String) throws(VCGraphError) -> [UInt8] {
-    if path == "-" { return console.input() }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      throw VCGraphError(
-        .noInput, "\(path): " + (exists ? "cannot be read (permission denied?)" : "no such file"))
+    if path == "-" {
+      let bytes = console.input()
+      if bytes.count > limits.maxInputBytes { throw tooLarge(path, size: bytes.count) }
+      return bytes
     }
-    defer { try? handle.close() }
-    do {
-      // Read at most one byte past the limit: a huge file fails fast without being loaded.
-      let data = try handle.read(upToCount: limits.maxInputBytes + 1) ?? Data()
-      return [UInt8](data)
-    } catch {
-      throw VCGraphError(.noInput, "\(path): cannot be read (\(error.localizedDescription))")
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      let reason =
+        code == ENOENT || code == ENOTDIR
+        ? "no such file" : "cannot be read (\(String(cString: strerror(code))))"
+      throw VCGraphError(.noInput, "\(path): \(reason)")
     }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0 {
+      if info.st_mode & S_IFMT == S_IFDIR {
+        throw VCGraphError(.noInput, "\(path): is a directory")
+      }
+      if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limits.maxInputBytes {
+        throw tooLarge(path, size: Int(info.st_size))
+      }
+    }
+    // Read at most one byte past the limit: a device or a growing file fails fast too.
+    let capacity = limits.maxInputBytes + 1
+    var bytes = [UInt8](repeating: 0, count: min(capacity, 1 << 16))
+    var count = 0
+    while count < capacity {
+      if count == bytes.count {
+        bytes += [UInt8](repeating: 0, count: min(capacity - count, max(bytes.count, 1 << 16)))
+      }
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw VCGraphError(
+          .noInput, "\(path): cannot be read (\(String(cString: strerror(errno))))")
+      }
+      if got == 0 { break }
+      count += got
+    }
+    if count > limits.maxInputBytes { throw tooLarge(path, size: nil) }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  private func tooLarge(_ path: String, size: Int?) -> VCGraphError {
+    let amount = size.map { "\($0) bytes" } ?? "larger than that"
+    return VCGraphError.data(
+      "the file is \(amount), more than the limit of \(limits.maxInputBytes) bytes",
+      at: SourceLocation(path: path, line: 1, column: 1),
+      hint: "raise it with --max-input-bytes")
+  }
+
+  /// The text shown under diagnostics: without a byte-order mark, and with lone CR line ends
+  /// made `\n`, so lines and columns match the positions errors carry.
+  static func displayText(_ bytes: [UInt8]) -> String {
+    var slice = bytes[...]
+    if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
+    var text = String(decoding: slice, as: UTF8.self)
+    if slice.contains(0x0D) {
+      text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
+        of: "\r", with: "\n")
+    }
+    return text
   }
 
   /// Loads a description or a dump.
   func load(_ path: String) throws(VCGraphError) -> LoadedInput {
     let bytes = try read(path)
-    let text = String(decoding: bytes, as: UTF8.self)
+    let text = Self.displayText(bytes)
     sources[path] = text
     let ext = (path as NSString).pathExtension.lowercased()
     let isYAML = ext == "yaml" || ext == "yml"
     if !isYAML && (ext == "txt" || DumpReader.looksLikeDump(text)) {
-      if bytes.count > limits.maxInputBytes {
-        throw VCGraphError.data(
-          "the file is more than the limit of \(limits.maxInputBytes) bytes",
-          at: SourceLocation(path: path, line: 1, column: 1),
-          hint: "raise it with --max-input-bytes")
-      }
+      try TextEncodingCheck.requireUTF8Text(bytes, path: path, what: "dumps")
+      let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+      let dumpText = String(decoding: bytes[(hasBOM ? 3 : 0)...], as: UTF8.self)
       let reader = DumpReader(limits: limits, declaredKinds: declaredKinds)
-      return LoadedInput(path: path, hierarchy: try reader.read(text: text, path: path), text: text)
+      return LoadedInput(
+        path: path, hierarchy: try reader.read(text: dumpText, path: path), text: text)
     }
     let loader = DescriptionLoader(limits: limits, declaredKinds: declaredKinds)
     return LoadedInput(path: path, hierarchy: try loader.load(bytes: bytes, path: path), text: text)

@@ -4,14 +4,30 @@ import VCGraphCore
 /// Writes outputs atomically: a temporary file beside the target, then a rename, so a failure
 /// leaves an existing output byte-for-byte unchanged and no temporary file behind. Refuses to
 /// write onto an input, whatever link or spelling names it.
+///
+/// - A target that is a symbolic link is updated where the link points, and the link stays.
+/// - A target that is a device or a pipe (`/dev/null`, `/dev/stdout`) is written directly: it
+///   cannot be replaced and has nothing to keep.
+/// - The replaced file keeps its permissions.
+/// - A missing or unwritable directory is `cantCreate` (73); a write that fails (a full disk)
+///   is `ioError` (74).
+/// - Temporary files are removed on failure and when the process is interrupted (SIGINT,
+///   SIGTERM, SIGHUP); only SIGKILL can leave one, named `.NAME.vcgraph-PID-N.tmp`.
 struct OutputWriter {
   /// The inputs of this run, which must never be overwritten.
   var inputs: [String]
 
-  /// The (device, inode) of a file that exists.
+  /// The (device, inode) of a file that exists, following links.
   private static func identity(_ path: String) -> (UInt64, UInt64)? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
+    return (UInt64(info.st_dev), UInt64(info.st_ino))
+  }
+
+  /// The (device, inode) of standard input when it is a regular file (`- < file`).
+  private static func standardInputIdentity() -> (UInt64, UInt64)? {
+    var info = stat()
+    guard fstat(0, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     return (UInt64(info.st_dev), UInt64(info.st_ino))
   }
 
@@ -19,14 +35,20 @@ struct OutputWriter {
   func checkNotInput(_ path: String) throws(VCGraphError) {
     let target = Self.identity(path)
     let resolvedTarget = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-    for input in inputs where input != "-" {
-      let same =
-        (target != nil && Self.identity(input).map { $0 == target! } == true)
-        || URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
-          == resolvedTarget
+    for input in inputs {
+      let same: Bool
+      if input == "-" {
+        same = target != nil && Self.standardInputIdentity().map { $0 == target! } == true
+      } else {
+        same =
+          (target != nil && Self.identity(input).map { $0 == target! } == true)
+          || URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
+            == resolvedTarget
+      }
       if same {
+        let name = input == "-" ? "standard input" : input
         throw VCGraphError(
-          .cantCreate, "\(path): refusing to write over the input \(input)",
+          .cantCreate, "\(path): refusing to write over the input \(name)",
           hint: "choose another output path with -o")
       }
     }
@@ -34,24 +56,115 @@ struct OutputWriter {
 
   /// Writes `bytes` to `path` atomically.
   func write(_ bytes: [UInt8], to path: String) throws(VCGraphError) {
-    try checkNotInput(path)
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw VCGraphError(.cantCreate, "\(path): the directory \(directory) does not exist")
+    try write([(bytes, path)])
+  }
+
+  /// Writes several files as one step: every temporary file is written first, and only when
+  /// all of them are complete are they renamed into place.
+  func write(_ files: [(bytes: [UInt8], path: String)]) throws(VCGraphError) {
+    for file in files { try checkNotInput(file.path) }
+    var staged: [Staged] = []
+    do throws(VCGraphError) {
+      for file in files {
+        if let staged_ = try stage(file.bytes, to: file.path) { staged.append(staged_) }
+      }
+      for (index, file) in staged.enumerated() {
+        if rename(file.temporary, file.target) != 0 {
+          let reason = String(cString: strerror(errno))
+          // The ones already renamed are complete outputs; remove the rest.
+          for later in staged[index...] { TemporaryFiles.remove(later.temporary) }
+          staged = []
+          throw VCGraphError(.cantCreate, "\(file.path): cannot replace the output (\(reason))")
+        }
+        TemporaryFiles.forget(file.temporary)
+        Self.syncDirectory(of: file.target)
+      }
+    } catch {
+      for file in staged { TemporaryFiles.remove(file.temporary) }
+      throw error
     }
-    let temporary =
-      (directory as NSString).appendingPathComponent(
-        ".\(url.lastPathComponent).vcgraph-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+  }
+
+  /// A complete temporary file waiting to be renamed onto its target.
+  private struct Staged {
+    var temporary: String
+    var target: String
+    var path: String
+  }
+
+  /// Writes the temporary file for one output, or writes a device target directly (then
+  /// returns nil).
+  private func stage(_ bytes: [UInt8], to path: String) throws(VCGraphError) -> Staged? {
+    var target = path
+    var info = stat()
+    var existingMode: mode_t?
+    if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+      // Update the file the link names (a dangling link is replaced by the file).
+      if let resolved = realpath(path, nil) {
+        target = String(cString: resolved)
+        free(resolved)
+      }
+    }
+    if stat(target, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG: existingMode = info.st_mode & 0o7777
+      case S_IFDIR:
+        throw VCGraphError(.cantCreate, "\(path): is a directory, not an output file")
+      default:
+        try writeDirectly(bytes, to: target, path: path)
+        return nil
+      }
+    }
+    let url = URL(fileURLWithPath: target)
+    let directory = url.deletingLastPathComponent().path
+    if stat(directory, &info) != 0 {
+      throw VCGraphError(
+        .cantCreate, "\(path): the directory \(directory) does not exist",
+        hint: "create it first")
+    }
+    if info.st_mode & S_IFMT != S_IFDIR {
+      throw VCGraphError(.cantCreate, "\(path): \(directory) is not a directory")
+    }
+    let temporary = TemporaryFiles.name(beside: target)
+    TemporaryFiles.register(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw VCGraphError(.cantCreate, "\(path): cannot create the output (\(reason))")
+      let code = errno
+      TemporaryFiles.forget(temporary)
+      if code == ENOSPC || code == EDQUOT { throw Self.ioError(path, code) }
+      throw VCGraphError(
+        .cantCreate, "\(path): cannot create the output (\(String(cString: strerror(code))))",
+        hint: code == EACCES || code == EROFS || code == EPERM
+          ? "the directory \(directory) is not writable" : nil)
     }
     var failure: VCGraphError?
+    if let existingMode { fchmod(descriptor, existingMode) }
+    if !Self.writeAll(bytes, to: descriptor) { failure = Self.ioError(path, errno) }
+    if failure == nil && fsync(descriptor) != 0 && errno != EINVAL {
+      failure = Self.ioError(path, errno)
+    }
+    if close(descriptor) != 0 && failure == nil { failure = Self.ioError(path, errno) }
+    if let failure {
+      TemporaryFiles.remove(temporary)
+      throw failure
+    }
+    return Staged(temporary: temporary, target: target, path: path)
+  }
+
+  /// Writes to a device or pipe that was named as the output.
+  private func writeDirectly(_ bytes: [UInt8], to target: String, path: String) throws(VCGraphError)
+  {
+    let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw VCGraphError(
+        .cantCreate, "\(path): cannot open the output (\(String(cString: strerror(errno))))")
+    }
+    defer { close(descriptor) }
+    if !Self.writeAll(bytes, to: descriptor) { throw Self.ioError(path, errno) }
+  }
+
+  /// Writes every byte, retrying short and interrupted writes; false with `errno` set on error.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
@@ -59,27 +172,108 @@ struct OutputWriter {
           descriptor, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          failure = Self.ioError(path, errno)
-          return
+          return false
+        }
+        if written == 0 {
+          errno = EIO
+          return false
         }
         offset += written
       }
+      return true
     }
-    if failure == nil && fsync(descriptor) != 0 { failure = Self.ioError(path, errno) }
-    if close(descriptor) != 0 && failure == nil { failure = Self.ioError(path, errno) }
-    if failure == nil && rename(temporary, path) != 0 {
-      failure = VCGraphError(
-        .cantCreate, "\(path): cannot replace the output (\(String(cString: strerror(errno))))")
-    }
-    if let failure {
-      unlink(temporary)
-      throw failure
+  }
+
+  /// Makes the rename durable; failures are ignored (the file itself is complete).
+  private static func syncDirectory(of path: String) {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if descriptor >= 0 {
+      fsync(descriptor)
+      close(descriptor)
     }
   }
 
   private static func ioError(_ path: String, _ code: Int32) -> VCGraphError {
     let reason = String(cString: strerror(code))
     return VCGraphError(
-      .ioError, "\(path): writing failed (\(reason)); the previous file, if any, is unchanged")
+      .ioError, "\(path): writing failed (\(reason)); the previous file, if any, is unchanged",
+      hint: code == ENOSPC || code == EDQUOT ? "free some disk space and run again" : nil)
+  }
+}
+
+/// The temporary files this process has open, so that an interrupted run removes them.
+///
+/// The paths live in fixed C buffers that the signal handler reads without allocating.
+enum TemporaryFiles {
+  private static let slots = 16
+  private static let slotSize = 4096
+  private nonisolated(unsafe) static let buffer: UnsafeMutablePointer<CChar> = {
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: slots * slotSize)
+    buffer.initialize(repeating: 0, count: slots * slotSize)
+    return buffer
+  }()
+  private static let lock = NSLock()
+  private nonisolated(unsafe) static var installed = false
+  private nonisolated(unsafe) static var counter: UInt32 = 0
+
+  /// A fresh temporary name in the target's directory.
+  static func name(beside target: String) -> String {
+    let url = URL(fileURLWithPath: target)
+    let number = lock.withLock {
+      counter &+= 1
+      return counter
+    }
+    return url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.lastPathComponent).vcgraph-\(getpid())-\(number)\(UInt16.random(in: 0...UInt16.max)).tmp"
+    ).path
+  }
+
+  /// Remembers a temporary file (before it is created) for removal on interruption.
+  static func register(_ path: String) {
+    lock.withLock {
+      installHandlers()
+      let bytes = Array(path.utf8)
+      guard bytes.count < slotSize else { return }
+      for slot in 0..<slots where buffer[slot * slotSize] == 0 {
+        let start = buffer + slot * slotSize
+        for (offset, byte) in bytes.enumerated().dropFirst() { start[offset] = CChar(bitPattern: byte) }
+        start[bytes.count] = 0
+        // The first byte last: the handler only sees complete paths.
+        start[0] = CChar(bitPattern: bytes[0])
+        return
+      }
+    }
+  }
+
+  /// Forgets a temporary file that was renamed into place (or never created).
+  static func forget(_ path: String) {
+    lock.withLock {
+      for slot in 0..<slots {
+        let start = buffer + slot * slotSize
+        if start[0] != 0, String(cString: start) == path { start[0] = 0 }
+      }
+    }
+  }
+
+  /// Removes a temporary file and forgets it.
+  static func remove(_ path: String) {
+    unlink(path)
+    forget(path)
+  }
+
+  private static func installHandlers() {
+    guard !installed else { return }
+    installed = true
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+      signal(signalNumber) { received in
+        for slot in 0..<TemporaryFiles.slots {
+          let start = TemporaryFiles.buffer + slot * TemporaryFiles.slotSize
+          if start[0] != 0 { unlink(start) }
+        }
+        signal(received, SIG_DFL)
+        raise(received)
+      }
+    }
   }
 }

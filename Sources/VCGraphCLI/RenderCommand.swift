@@ -108,7 +108,15 @@ struct RenderCommand {
       context.report(error)
       return error.kind.rawValue
     }
-    if let jobs = try? context.arguments.positiveInt("jobs"), jobs > 1, inputs.count > 1 {
+    let jobs: Int?
+    do {
+      jobs = try context.arguments.positiveInt("jobs")
+      _ = try context.layoutBudget()
+    } catch {
+      context.report(error)
+      return error.kind.rawValue
+    }
+    if let jobs, jobs > 1, inputs.count > 1 {
       return WorkerPool(context: context, jobs: jobs).render(inputs)
     }
     var status: Int32 = 0
@@ -138,23 +146,26 @@ struct RenderCommand {
     let graph = DiagramBuilder(report: report, options: options).graph()
     let engine = context.arguments.value("layout") ?? "dot"
     let graphvizFormats = plan.formats.compactMap(\.graphviz)
-    var rendered: [OutputFormat: [UInt8]] = [:]
-    do {
-      for (format, result) in try Graphviz.render(graph, engine: engine, formats: graphvizFormats) {
-        rendered[format] = result.data
-      }
-    } catch {
-      throw VCGraphError(
-        error.isUsageError ? .usage : .software, "\(input): \(error.description)")
-    }
-    let writer = OutputWriter(inputs: inputs)
+    let rendered = try context.draw(graph, input: input, engine: engine, formats: graphvizFormats)
+    // All formats of one input are replaced together, or none is.
+    var files: [(bytes: [UInt8], path: String)] = []
     for format in plan.formats {
-      let bytes = format == .json ? Array((report.json.formatted() + "\n").utf8) : rendered[format.graphviz!]!
-      switch plan.destinations[input]![format]! {
-      case .standardOutput: context.console.out(bytes: bytes)
-      case .file(let path): try writer.write(bytes, to: path)
+      let bytes: [UInt8]
+      if let graphviz = format.graphviz {
+        guard let data = rendered[graphviz] else {
+          throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
+        }
+        bytes = data
+      } else {
+        bytes = Array((report.json.formatted() + "\n").utf8)
+      }
+      switch plan.destinations[input]?[format] {
+      case .standardOutput?: context.console.out(bytes: bytes)
+      case .file(let path)?: files.append((bytes, path))
+      case nil: break
       }
     }
+    try OutputWriter(inputs: inputs).write(files)
   }
 }
 
