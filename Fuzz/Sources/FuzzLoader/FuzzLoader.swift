@@ -1,0 +1,63 @@
+import VCGraphCore
+
+/// Limits small enough that the fuzzer spends its time on structure rather than on size, and
+/// large enough that every limit check is reached by some input.
+private let limits: InputLimits = {
+  var limits = InputLimits.default
+  limits.maxInputBytes = 64 * 1024
+  limits.maxDepth = 24
+  limits.maxControllers = 500
+  limits.maxScalarLength = 512
+  return limits
+}()
+
+/// One input, read both ways: as a description file and as a debugger dump. Whatever reads
+/// successfully is also analyzed and checked (and an imported dump is written back out as a
+/// description and read again), so a crash anywhere behind the readers is found too. Errors
+/// are the expected outcome of most inputs; only a crash, a hang or a sanitizer report counts.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+
+  if let hierarchy = try? DescriptionLoader(limits: limits).load(bytes: bytes, path: "fuzz.yaml") {
+    exercise(hierarchy)
+  }
+
+  if (try? TextEncodingCheck.requireUTF8Text(bytes, path: "fuzz.txt", what: "dumps")) != nil {
+    let text = String(decoding: bytes, as: UTF8.self)
+    _ = DumpReader.looksLikeDump(text)
+    if let hierarchy = try? DumpReader(limits: limits).read(text: text, path: "fuzz.txt") {
+      exercise(hierarchy)
+      let yaml = DescriptionWriter.yaml(for: hierarchy, source: "fuzz.txt")
+      if let again = try? DescriptionLoader(limits: .default).load(text: yaml, path: "fuzz.yaml") {
+        exercise(again)
+      }
+    }
+  }
+  return 0
+}
+
+private func exercise(_ hierarchy: Hierarchy) {
+  guard let report = try? AnalysisReport(hierarchy) else { return }
+  _ = Checker.findings(for: report.analysis)
+  _ = report.json.formatted()
+}
+
+// SwiftPM links an executable target with its entry point renamed to `<Target>_main` (so that
+// tests can import executables). With `-parse-as-library` there is no Swift entry point, so
+// this one hands control to libFuzzer's driver, which calls `LLVMFuzzerTestOneInput`.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+  _ argc: UnsafeMutablePointer<Int32>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+@_cdecl("FuzzLoader_main")
+public func fuzzLoaderMain(
+  _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
+  var count = argc
+  var arguments = argv
+  return runFuzzerDriver(&count, &arguments, fuzzOneInput)
+}
