@@ -98,7 +98,8 @@ struct DescriptionDecoder {
   let declaredKinds: [String: ControllerKind]
   var hierarchy: Hierarchy
   /// Explicit ids with where they were written, to report duplicates.
-  private var explicitIDs: [String: SourceLocation] = [:]
+  /// View ids with where they were written (controller ids are in `hierarchy.idIndex`).
+  private var viewIDs: [String: SourceLocation] = [:]
   /// Controllers without an explicit id, named after loading.
   private var anonymous: [ControllerIndex] = []
   private var pendingShowing: [(ControllerIndex, String, SourceLocation)] = []
@@ -372,26 +373,35 @@ struct DescriptionDecoder {
     var controller = Controller(id: "", className: className, kind: kind, location: loc(node.mark))
     controller.parent = parent
     for pair in pairs { controller.keyLocations[pair.key] = loc(pair.value.mark) }
-    let index = hierarchy.add(controller)
+    // Before anonymous controllers are named, the id index holds exactly the explicit ids.
+    var explicitID: String?
+    var original: ControllerIndex?
     if let idNode = value("id", in: pairs) {
       let id = try identifier(idNode, key: "id")
-      if let first = explicitIDs[id] {
+      if let existing = hierarchy.controller(id: id) {
         // The same id and class again is the same controller placed twice (an S6 finding);
         // anything else is a clash.
-        guard let original = hierarchy.controller(id: id),
-          hierarchy.controllers[original].className == className
-        else {
+        guard hierarchy.controllers[existing].className == className else {
+          let line = hierarchy.controllers[existing].location(of: "id").line
           throw error(
-            "the id '\(id)' is already used at line \(first.line)", at: idNode.mark,
+            "the id '\(id)' is already used at line \(line)", at: idNode.mark,
             hint: "ids must be unique in the file")
         }
-        hierarchy.controllers[index].id = id
-        hierarchy.secondPlacements[index] = original
+        original = existing
+      } else if let view = viewIDs[id] {
+        throw error(
+          "the id '\(id)' is already used at line \(view.line)", at: idNode.mark,
+          hint: "ids must be unique in the file")
       } else {
-        explicitIDs[id] = loc(idNode.mark)
-        hierarchy.rename(index, to: id)
+        controller.id = id
       }
-    } else {
+      explicitID = id
+    }
+    let index = hierarchy.add(controller)
+    if let original, let explicitID {
+      hierarchy.controllers[index].id = explicitID
+      hierarchy.secondPlacements[index] = original
+    } else if explicitID == nil {
       anonymous.append(index)
     }
     for pair in pairs {
@@ -441,7 +451,12 @@ struct DescriptionDecoder {
   }
 
   private func checkClassName(_ name: String, at mark: Mark) throws(VCGraphError) {
-    if name.isEmpty || name.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+    let isWhitespace = { (scalar: Unicode.Scalar) -> Bool in
+      // ASCII first: Unicode property lookups are slow on a million class names.
+      scalar.isASCII
+        ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+    if name.isEmpty || name.unicodeScalars.contains(where: isWhitespace) {
       throw error(
         "'\(name)' is not a class name", at: mark, hint: "class names have no spaces")
     }
@@ -450,6 +465,7 @@ struct DescriptionDecoder {
   /// Gives every controller without `id` its class name, or `ClassName-N` when the class
   /// occurs more than once (`format.md`, "Ids").
   private mutating func nameAnonymousControllers() throws(VCGraphError) {
+    guard !anonymous.isEmpty else { return }
     var counts: [String: Int] = [:]
     for controller in hierarchy.controllers { counts[controller.className, default: 0] += 1 }
     var numbers: [String: Int] = [:]
@@ -465,10 +481,10 @@ struct DescriptionDecoder {
       var id = hierarchy.controllers[index].id
       if id.isEmpty { id = hierarchy.controllers[index].className }
       // An explicit id wins; the generated one takes the next free number.
-      if explicitIDs[id] != nil {
+      if hierarchy.controller(id: id) != nil || viewIDs[id] != nil {
         var n = 1
         let base = hierarchy.controllers[index].className
-        while explicitIDs["\(base)-\(n)"] != nil || hierarchy.controller(id: "\(base)-\(n)") != nil {
+        while viewIDs["\(base)-\(n)"] != nil || hierarchy.controller(id: "\(base)-\(n)") != nil {
           n += 1
         }
         id = "\(base)-\(n)"
@@ -559,10 +575,14 @@ struct DescriptionDecoder {
     view.superview = superview
     for pair in pairs { view.keyLocations[pair.key] = loc(pair.value.mark) }
     if let id {
-      if let first = explicitIDs[id] {
+      if let first = viewIDs[id] {
         throw error("the id '\(id)' is already used at line \(first.line)", at: node.mark)
       }
-      explicitIDs[id] = loc(node.mark)
+      if let controller = hierarchy.controller(id: id) {
+        let line = hierarchy.controllers[controller].location(of: "id").line
+        throw error("the id '\(id)' is already used at line \(line)", at: node.mark)
+      }
+      viewIDs[id] = loc(node.mark)
     }
     let index = hierarchy.views.count
     hierarchy.views.append(view)
@@ -830,14 +850,13 @@ struct DescriptionDecoder {
   private func checkKeys(
     _ pairs: [YAMLPair], allowed: [String], in what: String, otherKeys: [String] = []
   ) throws(VCGraphError) {
-    var seen: [String: Mark] = [:]
-    for pair in pairs {
-      if let first = seen[pair.key] {
+    // Mappings have a handful of keys: a scan beats hashing every key of a million mappings.
+    for (position, pair) in pairs.enumerated() {
+      if let first = pairs[..<position].first(where: { $0.key == pair.key }) {
         throw error(
-          "duplicate key '\(pair.key)' (first at line \(first.line))", at: pair.keyMark,
+          "duplicate key '\(pair.key)' (first at line \(first.keyMark.line))", at: pair.keyMark,
           hint: "each key appears once in a mapping")
       }
-      seen[pair.key] = pair.keyMark
       if allowed.contains(pair.key) { continue }
       if otherKeys.contains(pair.key) {
         throw error("`\(pair.key)` is not allowed in \(what)", at: pair.keyMark)

@@ -76,7 +76,12 @@ final class YAMLReader {
   }
 
   private func mark(_ libyamlMark: yaml_mark_t) -> Mark {
-    positions.mark(forCharacterIndex: Int(libyamlMark.index))
+    // Without the line breaks libyaml counts differently from editors, its own line and
+    // column are right and cost nothing; otherwise they are recomputed from its index.
+    if positions.libyamlLinesAgree {
+      return Mark(line: Int(libyamlMark.line) + 1, column: Int(libyamlMark.column) + 1)
+    }
+    return positions.mark(forCharacterIndex: Int(libyamlMark.index))
   }
 
   private func readEvents() throws(VCGraphError) -> YAMLNode {
@@ -120,8 +125,11 @@ final class YAMLReader {
         }
         let text = String(
           decoding: UnsafeBufferPointer(start: scalar.value, count: length), as: UTF8.self)
-        let count = text.unicodeScalars.count
-        if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
+        // Bytes bound characters from above: count characters only when it can matter.
+        if length > limits.maxScalarLength {
+          let count = text.unicodeScalars.count
+          if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
+        }
         let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
         let node = YAMLNode(.scalar(text, plain: plain), mark: mark)
         if let done = try add(node, to: &stack) { root = done }
@@ -325,11 +333,29 @@ struct TextPositions {
   private var line = 1
   private var column = 1
 
+  /// Whether libyaml's own line and column match an editor's: true unless the text holds a
+  /// CR, NEL, U+2028 or U+2029, which libyaml counts as line breaks.
+  let libyamlLinesAgree: Bool
+
   /// Positions in `bytes`, whose characters (as libyaml counts them) begin at `start`.
   init(bytes: [UInt8], start: Int = 0) {
     self.bytes = bytes
     self.start = start
     offset = start
+    var agree = true
+    bytes.withUnsafeBufferPointer { buffer in
+      for (index, byte) in buffer.enumerated() where byte == 0x0D || byte == 0xC2 || byte == 0xE2 {
+        if byte == 0x0D
+          || (byte == 0xC2 && index + 1 < buffer.count && buffer[index + 1] == 0x85)
+          || (byte == 0xE2 && index + 2 < buffer.count && buffer[index + 1] == 0x80
+            && (buffer[index + 2] == 0xA8 || buffer[index + 2] == 0xA9))
+        {
+          agree = false
+          break
+        }
+      }
+    }
+    libyamlLinesAgree = agree
   }
 
   /// The mark of the character with libyaml's `index` (characters counted from `start`).
