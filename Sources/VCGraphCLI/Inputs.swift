@@ -6,8 +6,6 @@ struct LoadedInput {
   /// The path as the user spelled it (`-` for standard input).
   var path: String
   var hierarchy: Hierarchy
-  /// The source text, for quoting lines in diagnostics.
-  var text: String
 }
 
 /// Finds and loads inputs: files, directories (every input file inside, sorted by path) and
@@ -16,8 +14,12 @@ final class InputLoader {
   let limits: InputLimits
   let declaredKinds: [String: ControllerKind]
   let console: Console
-  /// The text of every input read so far, for quoting source lines in diagnostics.
-  private(set) var sources: [String: String] = [:]
+  /// The bytes of every input read so far, for quoting source lines in diagnostics.
+  private var sourceBytes: [String: [UInt8]] = [:]
+
+  /// The text of every input read so far, decoded only when a diagnostic quotes a line (a large
+  /// description is not kept twice in memory).
+  var sources: [String: String] { sourceBytes.mapValues(Self.displayText) }
 
   init(limits: InputLimits, declaredKinds: [String: ControllerKind], console: Console) {
     self.limits = limits
@@ -89,9 +91,12 @@ final class InputLoader {
         throw tooLarge(path, size: Int(info.st_size))
       }
     }
-    // Read at most one byte past the limit: a device or a growing file fails fast too.
+    // Read at most one byte past the limit: a device or a growing file fails fast too. A
+    // regular file's size sizes the buffer, so a large input is not copied while it grows.
     let capacity = limits.maxInputBytes + 1
-    var bytes = [UInt8](repeating: 0, count: min(capacity, 1 << 16))
+    var initial = 1 << 16
+    if info.st_mode & S_IFMT == S_IFREG { initial = max(initial, Int(info.st_size) + 1) }
+    var bytes = [UInt8](repeating: 0, count: min(capacity, initial))
     var count = 0
     while count < capacity {
       if count == bytes.count {
@@ -137,19 +142,17 @@ final class InputLoader {
   /// Loads a description or a dump.
   func load(_ path: String) throws(VCGraphError) -> LoadedInput {
     let bytes = try read(path)
-    let text = Self.displayText(bytes)
-    sources[path] = text
+    sourceBytes[path] = bytes
     let ext = (path as NSString).pathExtension.lowercased()
     let isYAML = ext == "yaml" || ext == "yml"
-    if !isYAML && (ext == "txt" || DumpReader.looksLikeDump(text)) {
+    if !isYAML && (ext == "txt" || DumpReader.looksLikeDump(Self.displayText(bytes))) {
       try TextEncodingCheck.requireUTF8Text(bytes, path: path, what: "dumps")
       let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
       let dumpText = String(decoding: bytes[(hasBOM ? 3 : 0)...], as: UTF8.self)
       let reader = DumpReader(limits: limits, declaredKinds: declaredKinds)
-      return LoadedInput(
-        path: path, hierarchy: try reader.read(text: dumpText, path: path), text: text)
+      return LoadedInput(path: path, hierarchy: try reader.read(text: dumpText, path: path))
     }
     let loader = DescriptionLoader(limits: limits, declaredKinds: declaredKinds)
-    return LoadedInput(path: path, hierarchy: try loader.load(bytes: bytes, path: path), text: text)
+    return LoadedInput(path: path, hierarchy: try loader.load(bytes: bytes, path: path))
   }
 }

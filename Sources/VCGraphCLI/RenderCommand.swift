@@ -52,15 +52,14 @@ struct RenderPlan {
       }
       destinations[inputs[0]] = [formats[0]: .standardOutput]
     } else if let output, inputs.count == 1, !outputIsDirectory,
-      let fromExtension = RenderFormat(rawValue: (output as NSString).pathExtension.lowercased())
+      let named = formats.count == 1
+        ? formats[0]
+        : formats.isEmpty
+          ? RenderFormat(rawValue: (output as NSString).pathExtension.lowercased()) : nil
     {
-      if formats.isEmpty { formats = [fromExtension] }
-      guard formats.count == 1 else {
-        throw VCGraphError(
-          .usage, "-o \(output) names one file, but \(formats.count) formats were asked for",
-          hint: "give a directory with -o to write several formats")
-      }
-      destinations[inputs[0]] = [formats[0]: .file(output)]
+      // One input and a file name: the format comes from -f, else from the extension.
+      formats = [named]
+      destinations[inputs[0]] = [named: .file(output)]
     } else {
       if formats.isEmpty { formats = [.svg] }
       let directory = output ?? "."

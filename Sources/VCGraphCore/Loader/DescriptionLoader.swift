@@ -32,6 +32,7 @@ public struct DescriptionLoader: Sendable {
     return try LargeStack.run(depth: limits.maxDepth) { () throws(VCGraphError) -> Hierarchy in
       let root = try YAMLReader(bytes: bytes, path: path, limits: limits).read()
       var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
+      decoder.reserveCapacity(forControllersIn: bytes)
       return try decoder.decodeDocument(root)
     }
   }
@@ -113,6 +114,31 @@ struct DescriptionDecoder {
   }
 
   private func loc(_ mark: Mark) -> SourceLocation { mark.location(in: path) }
+
+  /// Sizes the arena from the number of `class` keys in the text (views' included), so a large
+  /// description's arena is not copied while it grows: at a million controllers each copy
+  /// would briefly hold the arena twice.
+  mutating func reserveCapacity(forControllersIn bytes: [UInt8]) {
+    guard bytes.count > 1 << 20 else { return }
+    let key = Array("class:".utf8)
+    var count = 0
+    // A plain scan for the six bytes of `key`.
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = 0
+      let end = buffer.count - key.count
+      while index <= end {
+        if buffer[index] == 0x63, buffer[index + 1] == 0x6C, buffer[index + 2] == 0x61,
+          buffer[index + 3] == 0x73, buffer[index + 4] == 0x73, buffer[index + 5] == 0x3A
+        {
+          count += 1
+          index += key.count
+        } else {
+          index += 1
+        }
+      }
+    }
+    hierarchy.reserveCapacity(min(count, limits.maxControllers))
+  }
 
   // MARK: - Document
 

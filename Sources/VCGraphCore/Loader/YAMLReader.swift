@@ -75,6 +75,18 @@ final class YAMLReader {
     }
   }
 
+  /// Long scalars that repeat (class names, mostly) share one copy: a million controllers
+  /// would otherwise hold a million copies of a few names. Short strings are stored inline
+  /// and need no sharing.
+  private var sharedScalars: [String: String] = [:]
+
+  private func interned(_ text: String) -> String {
+    guard text.utf8.count > 15, text.utf8.count <= 64 else { return text }
+    if let shared = sharedScalars[text] { return shared }
+    if sharedScalars.count < 4_096 { sharedScalars[text] = text }
+    return text
+  }
+
   private func mark(_ libyamlMark: yaml_mark_t) -> Mark {
     // Without the line breaks libyaml counts differently from editors, its own line and
     // column are right and cost nothing; otherwise they are recomputed from its index.
@@ -131,7 +143,7 @@ final class YAMLReader {
           if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
         }
         let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
-        let node = YAMLNode(.scalar(text, plain: plain), mark: mark)
+        let node = YAMLNode(.scalar(interned(text), plain: plain), mark: mark)
         if let done = try add(node, to: &stack) { root = done }
       case YAML_SEQUENCE_START_EVENT:
         let start = event.data.sequence_start

@@ -276,6 +276,13 @@ public struct Hierarchy: Sendable, Equatable {
     return controllers.count - 1
   }
 
+  /// Makes room for `count` controllers, so a large arena and its id index are not copied
+  /// while they grow.
+  public mutating func reserveCapacity(_ count: Int) {
+    controllers.reserveCapacity(count)
+    idIndex.reserveCapacity(count)
+  }
+
   /// Changes a controller's id, keeping the index current.
   public mutating func rename(_ index: ControllerIndex, to id: String) {
     if idIndex[controllers[index].id] == index { idIndex[controllers[index].id] = nil }
