@@ -9,23 +9,26 @@ import VCGraphCore
 /// name with the inputs it was rendering, and the run exits 70.
 ///
 /// Scheduling: a new worker starts as soon as *any* running one exits, so no core idles while
-/// a slower batch elsewhere finishes. Batches shrink as the queue drains (each is half of one
-/// worker's share of the remaining inputs, between `minimumBatch` and `batchSize`), so the
-/// workers run out of work at nearly the same time: large batches first keep process starts
-/// (each costs about one render) few, small ones last even out the finish. 200 inputs on 2
-/// jobs go out as 50, 38, 28, 21, 16, 12, 9, 7, 5, 4, 4, 4, 2.
+/// a slower batch elsewhere finishes. Batches follow guided self-scheduling: each takes one
+/// worker's share of the inputs still queued (at most `batchSize`, at least `minimumBatch`),
+/// so they shrink as the queue drains and the workers run out of work at nearly the same
+/// time, while process starts (each costs about 1.3 renders of a 30-controller input: dynamic
+/// linking, fontconfig, the Graphviz context) stay few. 200 inputs on 2 jobs go out as
+/// 50, 50, 50, 25, 13, 8, 4.
 struct WorkerPool {
   let context: CommandContext
   let jobs: Int
   /// Most inputs one worker renders before it is replaced by a fresh process.
   static let batchSize = 50
-  /// Fewest inputs in a batch (but the last), so process starts stay a small share.
-  static let minimumBatch = 4
+  /// Fewest inputs in a batch (but the last, and when there are few inputs per worker), so
+  /// process starts stay a small share.
+  static let minimumBatch = 8
 
-  /// The size of the next batch when `remaining` inputs are left for `jobs` workers.
-  static func nextBatchSize(remaining: Int, jobs: Int) -> Int {
-    let share = (remaining + 2 * jobs - 1) / (2 * jobs)
-    return min(remaining, batchSize, max(minimumBatch, share))
+  /// The size of the next batch when `remaining` of `count` inputs are left for `jobs` workers.
+  static func nextBatchSize(remaining: Int, of count: Int, jobs: Int) -> Int {
+    let share = (remaining + jobs - 1) / jobs
+    let floor = min(minimumBatch, (count + jobs - 1) / jobs)
+    return min(remaining, batchSize, max(floor, share))
   }
 
   /// The batches `render` hands out, in order, for `count` inputs (what the scheduler does,
@@ -34,7 +37,7 @@ struct WorkerPool {
     var sizes: [Int] = []
     var remaining = count
     while remaining > 0 {
-      let size = nextBatchSize(remaining: remaining, jobs: jobs)
+      let size = nextBatchSize(remaining: remaining, of: count, jobs: jobs)
       sizes.append(size)
       remaining -= size
     }
@@ -75,7 +78,7 @@ struct WorkerPool {
     var next = 0
     func nextBatch() -> [String]? {
       guard next < inputs.count else { return nil }
-      let size = Self.nextBatchSize(remaining: inputs.count - next, jobs: jobs)
+      let size = Self.nextBatchSize(remaining: inputs.count - next, of: inputs.count, jobs: jobs)
       defer { next += size }
       return Array(inputs[next..<next + size])
     }
