@@ -17,10 +17,12 @@ struct CheckCommand {
     let strict = context.arguments.has("warnings-as-errors")
     var findings: [Finding] = []
     var failure: Int32?
+    var checked = 0
     for path in inputs {
       do {
         let input = try context.loader.load(path)
         findings += Checker.findings(for: Analysis(input.hierarchy))
+        checked += 1
       } catch {
         context.report(error)
         failure = failure ?? error.kind.rawValue
@@ -55,9 +57,11 @@ struct CheckCommand {
       if !context.arguments.has("quiet") {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
+        let unreadable = inputs.count - checked
         context.console.err(
-          "\(inputs.count) input\(inputs.count == 1 ? "" : "s") checked: \(errors) error"
-            + "\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n")
+          "\(checked) input\(checked == 1 ? "" : "s") checked: \(errors) error"
+            + "\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            + (unreadable > 0 ? "; \(unreadable) could not be read" : "") + "\n")
       }
     }
     if let failure { return failure }

@@ -5,14 +5,14 @@ import Foundation
 public final class Console: @unchecked Sendable {
   private let writeOut: ([UInt8]) -> Void
   private let writeErr: (String) -> Void
-  private let readIn: () -> [UInt8]
+  private let readIn: (Int) -> [UInt8]
   /// Whether standard error is a terminal (progress is shown only then).
   public let errorIsTerminal: Bool
   private let lock = NSLock()
 
   public init(
     writeOut: @escaping ([UInt8]) -> Void, writeErr: @escaping (String) -> Void,
-    readIn: @escaping () -> [UInt8], errorIsTerminal: Bool = false
+    readIn: @escaping (Int) -> [UInt8], errorIsTerminal: Bool = false
   ) {
     self.writeOut = writeOut
     self.writeErr = writeErr
@@ -25,7 +25,7 @@ public final class Console: @unchecked Sendable {
     Console(
       writeOut: { bytes in writeAll(bytes, to: 1) },
       writeErr: { text in writeAll(Array(text.utf8), to: 2) },
-      readIn: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+      readIn: { limit in readAll(from: 0, atMost: limit) },
       errorIsTerminal: isatty(2) == 1)
   }
 
@@ -34,7 +34,7 @@ public final class Console: @unchecked Sendable {
     let captured = Captured()
     let console = Console(
       writeOut: { captured.append(out: $0) }, writeErr: { captured.append(err: $0) },
-      readIn: { input })
+      readIn: { limit in Array(input.prefix(limit)) })
     return (console, captured)
   }
 
@@ -66,5 +66,20 @@ public final class Console: @unchecked Sendable {
   public func out(_ text: String) { lock.withLock { writeOut(Array(text.utf8)) } }
   public func out(bytes: [UInt8]) { lock.withLock { writeOut(bytes) } }
   public func err(_ text: String) { lock.withLock { writeErr(text) } }
-  public func input() -> [UInt8] { readIn() }
+  /// Standard input, at most `limit` bytes of it (a caller passes its size limit plus one, so
+  /// an endless stream is refused instead of filling memory).
+  public func input(atMost limit: Int = .max) -> [UInt8] { readIn(limit) }
+
+  private static func readAll(from descriptor: Int32, atMost limit: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count < limit {
+      let wanted = min(chunk.count, limit - bytes.count)
+      let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, wanted) }
+      if got < 0 && errno == EINTR { continue }
+      if got <= 0 { break }
+      bytes += chunk[..<got]
+    }
+    return bytes
+  }
 }

@@ -69,8 +69,8 @@ final class InputLoader {
   /// limit.
   func read(_ path: String) throws(VCGraphError) -> [UInt8] {
     if path == "-" {
-      let bytes = console.input()
-      if bytes.count > limits.maxInputBytes { throw tooLarge(path, size: bytes.count) }
+      let bytes = console.input(atMost: limits.maxInputBytes + 1)
+      if bytes.count > limits.maxInputBytes { throw tooLarge(path, size: nil) }
       return bytes
     }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -119,9 +119,9 @@ final class InputLoader {
   }
 
   private func tooLarge(_ path: String, size: Int?) -> VCGraphError {
-    let amount = size.map { "\($0) bytes" } ?? "larger than that"
+    let amount = size.map { "\($0) bytes, " } ?? ""
     return VCGraphError.data(
-      "the file is \(amount), more than the limit of \(limits.maxInputBytes) bytes",
+      "the file is \(amount)more than the limit of \(limits.maxInputBytes) bytes",
       at: SourceLocation(path: path, line: 1, column: 1),
       hint: "raise it with --max-input-bytes")
   }

@@ -141,9 +141,13 @@ struct SimulateCommand {
       var bare = full
       bare.subgraphs.removeAll { $0.name == "cluster_legend" }
       let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }
+      // The same label, size and time limits as `render`, through the shared drawing path.
+      let file = try context.draw(
+        legend ? full : bare, input: "\(report.input): state \(n)", engine: engine,
+        formats: formats)
+      let page = try context.draw(
+        bare, input: "\(report.input): state \(n)", engine: engine, formats: [.svg])
       do {
-        let file = try Graphviz.render(legend ? full : bare, engine: engine, formats: formats)
-        let page = try Graphviz.render(bare, engine: engine, format: .svg)
         var legendSVG: String?
         if let legendCluster, legend {
           var graph = Graph(name: "legend")
@@ -160,7 +164,8 @@ struct SimulateCommand {
         }
         result.append(
           Drawing(
-            svg: file[.svg]!.data, png: file[.png]?.data, pageSVG: page.text, legendSVG: legendSVG))
+            svg: file[.svg]!, png: file[.png],
+            pageSVG: String(decoding: page[.svg]!, as: UTF8.self), legendSVG: legendSVG))
       } catch {
         throw VCGraphError(
           error.isUsageError ? .usage : .software,

@@ -411,7 +411,9 @@ public struct DiagramBuilder {
 
   // MARK: - Edges
 
-  private func containmentLabel(parent: ControllerIndex, position: Int) -> String {
+  private func containmentLabel(
+    parent: ControllerIndex, position: Int, shown: Set<ControllerIndex>
+  ) -> String {
     let controller = controllers[parent]
     let count = controller.children.count
     switch controller.kind {
@@ -429,7 +431,7 @@ public struct DiagramBuilder {
     case .page:
       return "page \(position)"
     case .plain, .alert:
-      let attached = analysis.shownChildren(of: parent).contains(controller.children[position])
+      let attached = shown.contains(controller.children[position])
       return attached ? "child (view attached)" : "child (view detached)"
     }
   }
@@ -444,7 +446,7 @@ public struct DiagramBuilder {
       for (position, child) in controller.children.enumerated() {
         guard let head = nodeName(child) else { continue }
         var attributes = Attributes([
-          ("label", .text(containmentLabel(parent: parent, position: position)))
+          ("label", .text(containmentLabel(parent: parent, position: position, shown: shown)))
         ])
         if pathSteps[child] != nil && pathSteps[parent] != nil {
           attributes["color"] = .raw(Palette.path)
@@ -701,7 +703,7 @@ public struct DiagramBuilder {
         font("findings: " + summary.joined(separator: ", "), size: 9,
              color: Palette.severityColor(worst)))
     }
-    return lines.joined(separator: "<BR/>")
+    return clip(lines).joined(separator: "<BR/>")
   }
 
   private func legend() -> Graph {
