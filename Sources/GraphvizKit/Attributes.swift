@@ -16,6 +16,10 @@ public enum AttributeValue: Sendable, Equatable, Hashable {
   /// strings that deliberately use `\N`, `\l` and friends.
   case raw(String)
 
+  /// The number of lines Graphviz lays out for this value as a label (`\n`, `\l`, `\r` in raw
+  /// escape strings, newlines in text, `<BR/>` in HTML); Graphviz 2.42 crashes at 32,768.
+  public var lineCount: Int { Preparation.lineCount(of: self) }
+
   /// The string payload, whatever the case.
   public var string: String {
     switch self {

@@ -263,7 +263,7 @@ enum Preparation {
           throw .invalidGraph("attribute \"\(name)\" of \(owner) contains a NUL character")
         }
         if Preparation.labelAttributes.contains(name) {
-          let lines = Preparation.lineCount(of: value)
+          let lines = value.lineCount
           if lines > Graphviz.maxLabelLines {
             throw .invalidGraph(
               "\(name) of \(owner) has \(lines) lines; at most \(Graphviz.maxLabelLines) "

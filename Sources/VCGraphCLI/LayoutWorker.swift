@@ -385,7 +385,7 @@ enum LayoutMeasure {
     func consider(_ attributes: Attributes, owner: @autoclosure () -> String) {
       for name in ["label", "xlabel", "headlabel", "taillabel"] {
         guard let value = attributes[name] else { continue }
-        let lines = lineCount(of: value)
+        let lines = value.lineCount
         if lines > (best?.lines ?? 1) { best = (lines, owner()) }
       }
     }
@@ -403,50 +403,5 @@ enum LayoutMeasure {
     }
     visit(graph, isRoot: true)
     return best
-  }
-
-  /// The lines Graphviz lays out for a label value (as GraphvizKit counts them).
-  static func lineCount(of value: AttributeValue) -> Int {
-    switch value {
-    case .text(let text):
-      var breaks = 0
-      var previousWasCR = false
-      for scalar in text.unicodeScalars {
-        if scalar == "\r" || (scalar == "\n" && !previousWasCR) { breaks += 1 }
-        previousWasCR = scalar == "\r"
-      }
-      return breaks + 1
-    case .raw(let text):
-      var breaks = 0
-      var escaped = false
-      for byte in text.utf8 {
-        if escaped {
-          if byte == UInt8(ascii: "n") || byte == UInt8(ascii: "l") || byte == UInt8(ascii: "r") {
-            breaks += 1
-          }
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\n") {
-          breaks += 1
-        }
-      }
-      return breaks + 1
-    case .html(let text):
-      let bytes = Array(text.utf8)
-      var breaks = 0
-      var index = 0
-      while index + 2 < bytes.count {
-        if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] | 0x20 == UInt8(ascii: "b"),
-          bytes[index + 2] | 0x20 == UInt8(ascii: "r")
-        {
-          breaks += 1
-          index += 3
-        } else {
-          index += 1
-        }
-      }
-      return breaks + 1
-    }
   }
 }
