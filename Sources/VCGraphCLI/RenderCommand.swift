@@ -119,12 +119,14 @@ struct RenderCommand {
       return WorkerPool(context: context, jobs: jobs).render(inputs)
     }
     var status: Int32 = 0
+    // One writer for the run, so each input is resolved once, not once per output.
+    let writer = OutputWriter(inputs: inputs)
     let progress = context.console.errorIsTerminal && inputs.count > 1
       && !context.arguments.has("quiet")
     for (number, input) in inputs.enumerated() {
       if progress { context.console.err("\r[\(number + 1)/\(inputs.count)] \(input)\u{1B}[K") }
       do {
-        try render(input, plan: plan, inputs: inputs)
+        try render(input, plan: plan, writer: writer)
       } catch {
         if progress { context.console.err("\n") }
         context.report(error)
@@ -136,7 +138,7 @@ struct RenderCommand {
   }
 
   /// Renders one input into every planned format.
-  func render(_ input: String, plan: RenderPlan, inputs: [String]) throws(VCGraphError) {
+  func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
     let report = try context.report(for: input)
     var options = DiagramOptions()
     options.expandAll = context.arguments.has("expand-all")
@@ -164,7 +166,7 @@ struct RenderCommand {
       case nil: break
       }
     }
-    try OutputWriter(inputs: inputs).write(files)
+    try writer.write(files)
   }
 }
 

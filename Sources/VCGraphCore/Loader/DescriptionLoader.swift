@@ -240,6 +240,10 @@ struct DescriptionDecoder {
 
   /// The kind of a class: `--class`, then the `classes` chain, then built-ins; nil on a cycle.
   func kind(of className: String) -> ControllerKind? {
+    // The common case, a class with no declaration: no set of visited names to build.
+    if declaredKinds[className] == nil, hierarchy.superclasses[className] == nil {
+      return ControllerKind(uikitClass: className) ?? .plain
+    }
     var current = className
     var seen = Set<String>()
     while seen.insert(current).inserted {
