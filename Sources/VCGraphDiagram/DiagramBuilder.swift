@@ -21,6 +21,8 @@ public struct DiagramBuilder {
   private let dismissal: Dismissal?
   private var badges: [ControllerIndex: [String]] = [:]
   private var viewBadges: [ViewIndex: [String]] = [:]
+  /// The findings about each controller (not about one of its views), in report order.
+  private var controllerFindings: [ControllerIndex: [Finding]] = [:]
 
   public init(report: AnalysisReport, options: DiagramOptions = DiagramOptions()) {
     self.report = report
@@ -232,6 +234,7 @@ public struct DiagramBuilder {
         viewBadges[view, default: []].append(badge)
       } else if let controller = finding.controller {
         badges[controller, default: []].append(badge)
+        controllerFindings[controller, default: []].append(finding)
       }
     }
   }
@@ -288,9 +291,7 @@ public struct DiagramBuilder {
       attributes["color"] = .raw(Palette.changeColor(change))
       attributes["penwidth"] = .raw("2.5")
     }
-    if report.findings.contains(where: {
-      $0.controller == index && $0.view == nil && $0.severity == .error
-    }) {
+    if controllerFindings[index, default: []].contains(where: { $0.severity == .error }) {
       attributes["color"] = .raw(Palette.dismiss)
       attributes["penwidth"] = .raw("2")
     }
@@ -336,7 +337,7 @@ public struct DiagramBuilder {
     if let step = pathSteps[index] { parts.append("visible path: \(step.rawValue)") }
     parts.append("\(controller.location)")
     for note in controller.notes { parts.append("note: \(note)") }
-    for finding in report.findings where finding.controller == index && finding.view == nil {
+    for finding in controllerFindings[index] ?? [] {
       parts.append("\(finding.severity.rawValue) [\(finding.rule.rawValue)]: \(finding.message)")
     }
     return parts.joined(separator: "\n")
@@ -439,9 +440,9 @@ public struct DiagramBuilder {
   private func containmentEdges() -> [Edge] {
     var edges: [Edge] = []
     for (parent, controller) in controllers.enumerated() {
-      guard let tail = nodeName(parent), collapsedInto[parent] == nil || collapsedInto[parent] == parent
-      else { continue }
-      if collapsedInto[parent] == parent { continue }
+      // A collapsed subtree draws no containment edges inside it.
+      guard collapsedInto[parent] == nil else { continue }
+      let tail = "c\(parent)"
       let shown = Set(analysis.shownChildren(of: parent))
       for (position, child) in controller.children.enumerated() {
         guard let head = nodeName(child) else { continue }

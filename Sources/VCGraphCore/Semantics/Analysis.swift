@@ -223,17 +223,7 @@ public struct Analysis: Sendable {
 
   /// The presentation level of a controller: 0 in a window's root tree, n in the tree of the
   /// n-th presented controller above it.
-  public func level(of index: ControllerIndex) -> Int {
-    var level = 0
-    var root = PresentationResolution.contextRoot(of: index, in: hierarchy)
-    var steps = 0
-    while let presenter = presentation.presenter[root], steps <= controllers.count {
-      level += 1
-      steps += 1
-      root = PresentationResolution.contextRoot(of: presenter, in: hierarchy)
-    }
-    return level
-  }
+  public func level(of index: ControllerIndex) -> Int { presentedChain(to: index).count }
 
   /// The presented controllers from the lowest level up to the one holding `index`.
   public func presentedChain(to index: ControllerIndex) -> [ControllerIndex] {
