@@ -122,14 +122,11 @@ struct DescriptionDecoder {
     guard bytes.count > 1 << 20 else { return }
     let key = Array("class:".utf8)
     var count = 0
-    // A plain scan for the six bytes of `key`.
     bytes.withUnsafeBufferPointer { buffer in
       var index = 0
-      let end = buffer.count - key.count
-      while index <= end {
-        if buffer[index] == 0x63, buffer[index + 1] == 0x6C, buffer[index + 2] == 0x61,
-          buffer[index + 3] == 0x73, buffer[index + 4] == 0x73, buffer[index + 5] == 0x3A
-        {
+      while index <= buffer.count - key.count {
+        // The first byte alone rules out almost every position.
+        if buffer[index] == key[0], buffer[index..<(index + key.count)].elementsEqual(key) {
           count += 1
           index += key.count
         } else {
