@@ -57,3 +57,60 @@ import VCGraphCore
     #expect(clamped.keys.isEmpty)
   }
 }
+
+/// The flat YAML document the loader reads into: every value still reaches the model, and
+/// duplicate keys are found however many keys a mapping has.
+@Suite struct FlatDocumentTests {
+  func load(_ yaml: String) throws(VCGraphError) -> Hierarchy {
+    try DescriptionLoader().load(text: yaml, path: "d.yaml")
+  }
+
+  func error(_ yaml: String) -> VCGraphError? {
+    do {
+      _ = try load(yaml)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func nestedContainersKeepTheirOwnChildren() throws {
+    let long = "AVeryLongCustomViewControllerName"
+    let hierarchy = try load(
+      """
+      classes: { \(long): UIViewController, Nav: UINavigationController }
+      window:
+        root:
+          class: UITabBarController
+          viewControllers:
+            - class: Nav
+              id: first
+              viewControllers: [ \(long), { class: \(long), title: "quoted: text" } ]
+            - { class: Nav, viewControllers: [ { class: UIViewController, id: last } ] }
+      """)
+    #expect(hierarchy.controllers.map(\.id) == [
+      "UITabBarController", "first", "\(long)-1", "\(long)-2", "Nav-2", "last",
+    ])
+    #expect(hierarchy.controllers[3].title == "quoted: text")
+    #expect(hierarchy.controllers[0].children == [1, 4])
+    #expect(hierarchy.controllers[1].children == [2, 3])
+    #expect(hierarchy.controllers[4].children == [5])
+    #expect(hierarchy.controllers[3].location(of: "title").column == 114)
+  }
+
+  @Test func duplicateKeysAreFoundInLargeMappings() {
+    let keys = (1...40).map { "  Class\($0): UIViewController\n" }.joined()
+    let found = error("classes:\n\(keys)  Class7: UIViewController\nwindow: { root: A }\n")
+    #expect(found?.message == "duplicate key 'Class7' (first at line 8)")
+    #expect(found?.location == SourceLocation(path: "d.yaml", line: 42, column: 3))
+    #expect(found?.hint == "each key appears once in a mapping")
+    let small = error("classes:\n  A1: UIViewController\n  A1: UIViewController\n")
+    #expect(small?.message == "duplicate key 'A1' (first at line 2)")
+  }
+
+  @Test func aKeyMustBeAScalar() {
+    let found = error("window:\n  ? [a]\n  : b\n")
+    #expect(found?.message == "a mapping key must be a plain name, not a list")
+    #expect(found?.location == SourceLocation(path: "d.yaml", line: 2, column: 5))
+  }
+}

@@ -92,7 +92,7 @@ private final class ResultBox<T>: @unchecked Sendable {
   var result: Result<T, VCGraphError>?
 }
 
-/// Builds the model from YAML nodes. Pure Swift; one instance per document.
+/// Builds the model from a YAML document. Pure Swift; one instance per document.
 struct DescriptionDecoder {
   let path: String
   let limits: InputLimits
@@ -372,11 +372,11 @@ struct DescriptionDecoder {
         "more than \(limits.maxControllers) controllers", at: node.mark,
         hint: "raise the limit with --max-controllers")
     }
-    let pairs: [YAMLPair]
+    let pairs: YAMLPairs
     let className: String
     switch node.value {
     case .scalar(let text, _):
-      pairs = []
+      pairs = YAMLPairs(empty: node.document)
       className = text
     case .mapping(let items):
       pairs = items
@@ -663,7 +663,7 @@ struct DescriptionDecoder {
   }
 
   private func dismissArguments(
-    _ pairs: [YAMLPair], at mark: Mark
+    _ pairs: YAMLPairs, at mark: Mark
   ) throws(VCGraphError) -> (String, Int?, String?) {
     let fromNode = try required("from", in: pairs, at: mark)
     let from = try identifier(fromNode, key: "from")
@@ -764,7 +764,7 @@ struct DescriptionDecoder {
 
   /// A controller written inline in a step, decoded into its own fragment.
   private func stepController(
-    _ pairs: [YAMLPair], at mark: Mark
+    _ pairs: YAMLPairs, at mark: Mark
   ) throws(VCGraphError) -> StepController {
     let node = try required("controller", in: pairs, at: mark)
     var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
@@ -781,12 +781,12 @@ struct DescriptionDecoder {
     VCGraphError.data(message, at: loc(mark), hint: hint)
   }
 
-  private func value(_ key: String, in pairs: [YAMLPair]) -> YAMLNode? {
+  private func value(_ key: String, in pairs: YAMLPairs) -> YAMLNode? {
     pairs.first { $0.key == key }?.value
   }
 
   private func required(
-    _ key: String, in pairs: [YAMLPair], at mark: Mark
+    _ key: String, in pairs: YAMLPairs, at mark: Mark
   ) throws(VCGraphError) -> YAMLNode {
     guard let node = value(key, in: pairs) else {
       throw error("`\(key)` is required here", at: mark)
@@ -794,14 +794,14 @@ struct DescriptionDecoder {
     return node
   }
 
-  private func mapping(_ node: YAMLNode, what: String) throws(VCGraphError) -> [YAMLPair] {
+  private func mapping(_ node: YAMLNode, what: String) throws(VCGraphError) -> YAMLPairs {
     guard case .mapping(let pairs) = node.value else {
       throw error("expected a mapping for \(what), found \(node.kindDescription)", at: node.mark)
     }
     return pairs
   }
 
-  private func sequence(_ node: YAMLNode, key: String) throws(VCGraphError) -> [YAMLNode] {
+  private func sequence(_ node: YAMLNode, key: String) throws(VCGraphError) -> YAMLItems {
     guard case .sequence(let items) = node.value else {
       throw error(
         "`\(key)` must be a list, found \(node.kindDescription)", at: node.mark,
@@ -864,7 +864,7 @@ struct DescriptionDecoder {
   /// A one-key mapping such as `dismiss: { from: C }`: the key, its value and its pairs.
   private func singleKey(
     _ node: YAMLNode, what: String
-  ) throws(VCGraphError) -> (YAMLPair, YAMLNode, [YAMLPair]) {
+  ) throws(VCGraphError) -> (YAMLPair, YAMLNode, YAMLPairs) {
     let pairs = try mapping(node, what: what)
     guard pairs.count == 1 else {
       throw error("\(what) has exactly one key, the operation; found \(pairs.count)", at: node.mark)
@@ -875,7 +875,7 @@ struct DescriptionDecoder {
 
   /// Duplicate and unknown keys, with a "did you mean" suggestion.
   private func checkKeys(
-    _ pairs: [YAMLPair], allowed: [String], in what: String, otherKeys: [String] = []
+    _ pairs: YAMLPairs, allowed: [String], in what: String, otherKeys: [String] = []
   ) throws(VCGraphError) {
     // Mappings have a handful of keys: a scan beats hashing every key of a million mappings.
     for (position, pair) in pairs.enumerated() {

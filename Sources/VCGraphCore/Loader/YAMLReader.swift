@@ -1,8 +1,8 @@
 import CYAML
 
-/// Reads YAML text with libyaml into `YAMLNode`s, enforcing vcgraph's subset while reading
-/// events: one document, no anchors, aliases, tags or duplicate keys, bounded depth and scalar
-/// length.
+/// Reads YAML text with libyaml into a flat `YAMLDocument`, enforcing vcgraph's subset while
+/// reading events: one document, no anchors, aliases, tags or duplicate keys, bounded depth and
+/// scalar length.
 ///
 /// This is the only file that imports CYAML. The parser lives privately in the reader and is
 /// freed in `deinit`; what leaves it is pure Swift.
@@ -37,7 +37,7 @@ final class YAMLReader {
     parser.deallocate()
   }
 
-  /// Parses the single document into a node tree.
+  /// Parses the single document; returns its root node.
   func read() throws(VCGraphError) -> YAMLNode {
     guard yaml_parser_initialize(parser) == 1 else {
       throw VCGraphError(.software, "libyaml could not allocate a parser")
@@ -55,36 +55,56 @@ final class YAMLReader {
 
   // MARK: - Events
 
-  /// A container being built. A class, so appending never copies the collected items.
-  private final class Frame {
+  /// A container being built. Its children wait at the end of `pendingPairs` or
+  /// `pendingItems` from `start` on, and move into the document together when it ends, so
+  /// each container's children lie side by side.
+  private struct Frame {
     let isMapping: Bool
     let mark: Mark
-    var items: [YAMLNode] = []
-    var pairs: [YAMLPair] = []
-    var pendingKey: (String, Mark)?
-    /// Keys seen so far with their lines, to reject duplicates while reading.
-    var keys: [String: Int32] = [:]
-
-    init(isMapping: Bool, mark: Mark) {
-      self.isMapping = isMapping
-      self.mark = mark
-    }
-
-    var node: YAMLNode {
-      YAMLNode(isMapping ? .mapping(pairs) : .sequence(items), mark: mark)
-    }
+    let start: Int
+    /// The key read last, waiting for its value: its index in `strings` and where it starts.
+    var pendingKey: (Int32, Mark)?
+    /// Keys seen so far with their lines, to reject duplicates while reading; kept only once a
+    /// mapping has many keys (a scan of the pairs is quicker for a handful).
+    var keys: [Int32: Int32]?
   }
 
-  /// Long scalars that repeat (class names, mostly) share one copy: a million controllers
-  /// would otherwise hold a million copies of a few names. Short strings are stored inline
-  /// and need no sharing.
-  private var sharedScalars: [String: String] = [:]
+  private let document = YAMLDocument()
+  private var pendingPairs: [YAMLDocument.PairRecord] = []
+  private var pendingItems: [YAMLDocument.Record] = []
 
-  private func interned(_ text: String) -> String {
-    guard text.utf8.count > 15, text.utf8.count <= 64 else { return text }
-    if let shared = sharedScalars[text] { return shared }
-    if sharedScalars.count < 4_096 { sharedScalars[text] = text }
-    return text
+  /// Mappings with more keys than this look duplicates up in a dictionary rather than
+  /// scanning the pairs read so far.
+  private static let keyScanLimit = 16
+
+  /// Keys, and long values that repeat (class names, mostly), are stored once: a million
+  /// controllers would otherwise hold a million copies of `class` and of a few names. Other
+  /// values are stored as read (short strings are inline and cost no allocation).
+  private var sharedStrings: [String: Int32] = [:]
+  private var sharedValueCount = 0
+
+  private func store(_ text: String, isKey: Bool) throws(VCGraphError) -> Int32 {
+    let length = text.utf8.count
+    let share = isKey || (length > 15 && length <= 64 && sharedValueCount < 4_096)
+    if share, let index = sharedStrings[text] { return index }
+    let index = try int32(document.strings.count, at: nil)
+    document.strings.append(text)
+    if share {
+      sharedStrings[text] = index
+      if !isKey { sharedValueCount += 1 }
+    }
+    return index
+  }
+
+  /// A position in the document's arrays as stored in a record; a document too large for
+  /// that (billions of values) is refused rather than misread.
+  private func int32(_ value: Int, at mark: Mark?) throws(VCGraphError) -> Int32 {
+    guard let narrow = Int32(exactly: value) else {
+      throw VCGraphError.data(
+        "the file holds more values than vcgraph can read",
+        at: (mark ?? Mark(line: 1, column: 1)).location(in: path))
+    }
+    return narrow
   }
 
   private func mark(_ libyamlMark: yaml_mark_t) -> Mark {
@@ -98,7 +118,7 @@ final class YAMLReader {
 
   private func readEvents() throws(VCGraphError) -> YAMLNode {
     var stack: [Frame] = []
-    var root: YAMLNode?
+    var root: YAMLDocument.Record?
     var documents = 0
     var event = yaml_event_t()
     while true {
@@ -114,7 +134,7 @@ final class YAMLReader {
             "the file is empty", at: mark.location(in: path),
             hint: "a description needs a `window`, `windows` or `scenes` key")
         }
-        return root
+        return YAMLNode(document: document, record: root)
       case YAML_DOCUMENT_START_EVENT:
         documents += 1
         if documents > 1 {
@@ -143,21 +163,21 @@ final class YAMLReader {
           if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
         }
         let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
-        let node = YAMLNode(.scalar(interned(text), plain: plain), mark: mark)
-        if let done = try add(node, to: &stack) { root = done }
+        try addScalar(text, plain: plain, at: mark, to: &stack, root: &root)
       case YAML_SEQUENCE_START_EVENT:
         let start = event.data.sequence_start
         try rejectAnchorAndTag(anchor: start.anchor, tag: start.tag, at: mark)
         try checkDepth(stack.count + 1, at: mark)
-        stack.append(Frame(isMapping: false, mark: mark))
+        stack.append(Frame(isMapping: false, mark: mark, start: pendingItems.count))
       case YAML_MAPPING_START_EVENT:
         let start = event.data.mapping_start
         try rejectAnchorAndTag(anchor: start.anchor, tag: start.tag, at: mark)
         try checkDepth(stack.count + 1, at: mark)
-        stack.append(Frame(isMapping: true, mark: mark))
+        stack.append(Frame(isMapping: true, mark: mark, start: pendingPairs.count))
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let frame = stack.popLast() else { continue }
-        if let done = try add(frame.node, to: &stack) { root = done }
+        let record = try finish(frame)
+        if let done = try add(record, to: &stack) { root = done }
       default:
         continue
       }
@@ -171,32 +191,84 @@ final class YAMLReader {
       hint: "raise it with --max-scalar-length")
   }
 
-  /// Adds a finished node to the innermost container; returns it when it is the root.
-  private func add(_ node: YAMLNode, to stack: inout [Frame]) throws(VCGraphError) -> YAMLNode? {
-    guard let top = stack.last else { return node }
-    if !top.isMapping {
-      top.items.append(node)
-    } else if let (key, keyMark) = top.pendingKey {
-      top.pairs.append(YAMLPair(key: key, keyMark: keyMark, value: node))
-      top.pendingKey = nil
+  /// Moves a finished container's children into the document; returns its record.
+  private func finish(_ frame: Frame) throws(VCGraphError) -> YAMLDocument.Record {
+    if frame.isMapping {
+      let start = try int32(document.pairs.count, at: frame.mark)
+      let count = try int32(pendingPairs.count - frame.start, at: frame.mark)
+      document.pairs.append(contentsOf: pendingPairs[frame.start...])
+      pendingPairs.removeSubrange(frame.start...)
+      return YAMLDocument.Record(mark: frame.mark, payload: start, count: count, kind: .mapping)
+    }
+    let start = try int32(document.items.count, at: frame.mark)
+    let count = try int32(pendingItems.count - frame.start, at: frame.mark)
+    document.items.append(contentsOf: pendingItems[frame.start...])
+    pendingItems.removeSubrange(frame.start...)
+    return YAMLDocument.Record(mark: frame.mark, payload: start, count: count, kind: .sequence)
+  }
+
+  /// Adds a scalar to the innermost container, as a key where one is due.
+  private func addScalar(
+    _ text: String, plain: Bool, at mark: Mark, to stack: inout [Frame],
+    root: inout YAMLDocument.Record?
+  ) throws(VCGraphError) {
+    let top = stack.count - 1
+    guard top >= 0, stack[top].isMapping, stack[top].pendingKey == nil else {
+      let record = YAMLDocument.Record(
+        mark: mark, payload: try store(text, isKey: false), count: 0,
+        kind: plain ? .plainScalar : .quotedScalar)
+      if let done = try add(record, to: &stack) { root = done }
+      return
+    }
+    if plain && text == "<<" {
+      throw VCGraphError.data(
+        "YAML merge keys (`<<`) are not supported", at: mark.location(in: path),
+        hint: "write the keys out in full")
+    }
+    let key = try store(text, isKey: true)
+    if let first = try firstLine(of: key, in: &stack[top], line: mark.line) {
+      throw VCGraphError.data(
+        "duplicate key '\(text)' (first at line \(first))", at: mark.location(in: path),
+        hint: "each key appears once in a mapping")
+    }
+    stack[top].pendingKey = (key, mark)
+  }
+
+  /// The line where a mapping already has `key`, if it does; otherwise records it.
+  private func firstLine(
+    of key: Int32, in frame: inout Frame, line: Int32
+  ) throws(VCGraphError) -> Int32? {
+    if frame.keys == nil {
+      let read = pendingPairs[frame.start...]
+      if read.count < Self.keyScanLimit {
+        return read.first { $0.key == key }?.keyMark.line
+      }
+      var keys: [Int32: Int32] = [:]
+      for pair in read where keys[pair.key] == nil { keys[pair.key] = pair.keyMark.line }
+      frame.keys = keys
+    }
+    if let first = frame.keys![key] { return first }
+    frame.keys![key] = line
+    return nil
+  }
+
+  /// Adds a finished value to the innermost container; returns it when it is the root.
+  private func add(
+    _ record: YAMLDocument.Record, to stack: inout [Frame]
+  ) throws(VCGraphError) -> YAMLDocument.Record? {
+    let top = stack.count - 1
+    guard top >= 0 else { return record }
+    if !stack[top].isMapping {
+      pendingItems.append(record)
+    } else if let (key, keyMark) = stack[top].pendingKey {
+      pendingPairs.append(YAMLDocument.PairRecord(key: key, keyMark: keyMark, value: record))
+      stack[top].pendingKey = nil
     } else {
-      guard let key = node.scalar else {
-        throw VCGraphError.data(
-          "a mapping key must be a plain name, not \(node.kindDescription)",
-          at: node.mark.location(in: path))
-      }
-      if key == "<<", case .scalar(_, plain: true) = node.value {
-        throw VCGraphError.data(
-          "YAML merge keys (`<<`) are not supported", at: node.mark.location(in: path),
-          hint: "write the keys out in full")
-      }
-      if let first = top.keys[key] {
-        throw VCGraphError.data(
-          "duplicate key '\(key)' (first at line \(first))", at: node.mark.location(in: path),
-          hint: "each key appears once in a mapping")
-      }
-      top.keys[key] = node.mark.line
-      top.pendingKey = (key, node.mark)
+      // Scalar keys are handled by `addScalar`; anything else cannot be a key.
+      let node = YAMLNode(document: document, record: record)
+      throw VCGraphError.data(
+        "a mapping key must be a plain name, not \(node.kindDescription)",
+        at: record.mark.location(in: path))
     }
     return nil
   }
