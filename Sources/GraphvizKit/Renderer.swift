@@ -19,6 +19,15 @@ final class GraphvizRuntime: @unchecked Sendable {
   let log = MessageLog()
   /// Per-graph ID states opened during the current locked call; released when it ends.
   var idStates: [IDState] = []
+  /// Whether renders may build graphs in ``ReadBackOrder`` instead of writing and reading
+  /// their DOT text. Tests turn it off to compare both ways.
+  private var usesReadBackOrder = true
+
+  func setUsesReadBackOrder(_ value: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    usesReadBackOrder = value
+  }
   #if DEBUG
     /// Test hook: names of the root graphs opened so far (debug builds only).
     private var openedGraphNames: Set<String> = []
@@ -88,25 +97,34 @@ final class GraphvizRuntime: @unchecked Sendable {
     (try? locked { gvc in gvcVersion(gvc).map { String(cString: $0) } ?? "" }) ?? ""
   }
 
-  /// Builds `graph`, writes its DOT source and, if a device target is asked for, lays out
-  /// and renders the graph *parsed back from that source*: that way the picture is exactly
-  /// what `dot` draws from ``Graphviz/dot(_:)``, whose node and edge order (which steers
-  /// the layout) is agwrite's, not the build order.
+  /// Lays out and renders the graph *as parsed back from its DOT source*, so the picture is
+  /// exactly what `dot` draws from ``Graphviz/dot(_:)``: the node and edge order (which
+  /// steers the layout) is agwrite's, not the build order. When the source itself is not
+  /// asked for and ``ReadBackOrder`` covers the graph, the graph is built directly in that
+  /// order; otherwise it is built, written and read back.
   func render(
     _ graph: PreparedGraph, engine: String, targets: [RenderTarget]
   ) throws(GraphvizError) -> [RenderResult] {
     try locked { gvc throws(GraphvizError) in
-      let source: [UInt8]
-      do {
-        let built = try build(graph)
-        defer { _ = agclose(built) }
-        source = try writeSource(built)
+      var source: [UInt8] = []
+      let root: UnsafeMutablePointer<Agraph_t>
+      if !targets.contains(.source), usesReadBackOrder,
+        let order = ReadBackOrder.plan(for: graph)
+      {
+        // The same graph, created directly in the order reading the text back would.
+        root = try build(graph, in: order)
+      } else {
+        do {
+          let built = try build(graph)
+          defer { _ = agclose(built) }
+          source = try writeSource(built)
+        }
+        guard targets.contains(where: { $0 != .source }) else {
+          let warnings = try takeMessages(failure: { .invalidGraph($0) })
+          return targets.map { _ in RenderResult(data: source, warnings: warnings) }
+        }
+        root = try read(source)
       }
-      guard targets.contains(where: { $0 != .source }) else {
-        let warnings = try takeMessages(failure: { .invalidGraph($0) })
-        return targets.map { _ in RenderResult(data: source, warnings: warnings) }
-      }
-      let root = try read(source)
       var laidOut = false
       defer {
         if laidOut { _ = gvFreeLayout(gvc, root) }
@@ -202,7 +220,7 @@ final class GraphvizRuntime: @unchecked Sendable {
 
   // MARK: Building
 
-  private func build(
+  private func open(
     _ graph: PreparedGraph
   ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
     var descriptor = Agdesc_t()
@@ -215,10 +233,31 @@ final class GraphvizRuntime: @unchecked Sendable {
     guard let root = withC(graph.name, { agopen($0, descriptor, discipline) }) else {
       throw .invalidGraph(failureMessage("could not open graph \"\(graph.name)\""))
     }
+    return root
+  }
+
+  private func build(
+    _ graph: PreparedGraph
+  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+    let root = try open(graph)
     var builder = Builder(root: root)
     do {
       try builder.addStructure(graph, to: root)
       try builder.addEdges(graph, to: root)
+    } catch {
+      _ = agclose(root)
+      throw error
+    }
+    return root
+  }
+
+  private func build(
+    _ graph: PreparedGraph, in order: ReadBackOrder
+  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+    let root = try open(graph)
+    var builder = Builder(root: root)
+    do {
+      try builder.replay(order)
     } catch {
       _ = agclose(root)
       throw error
@@ -242,6 +281,78 @@ private struct Builder {
   mutating func addStructure(
     _ graph: PreparedGraph, to g: UnsafeMutablePointer<Agraph_t>
   ) throws(GraphvizError) {
+    try addAttributes(graph, to: g)
+    for node in graph.nodes {
+      guard let n = withC(node.name, { agnode(g, $0, 1) }) else {
+        throw .invalidGraph(failure("could not create node \"\(node.name)\""))
+      }
+      try set(node.attributes, on: UnsafeMutableRawPointer(n), kind: AGNODE)
+    }
+    for subgraph in graph.subgraphs {
+      guard let sub = withC(subgraph.name, { agsubg(g, $0, 1) }) else {
+        throw .invalidGraph(failure("could not create subgraph \"\(subgraph.name)\""))
+      }
+      try addStructure(subgraph, to: sub)
+    }
+  }
+
+  /// Creates the objects in the steps of `order` (whose graph 0 is `root`).
+  mutating func replay(_ order: ReadBackOrder) throws(GraphvizError) {
+    var graphs = [UnsafeMutablePointer<Agraph_t>?](repeating: nil, count: order.graphs.count)
+    graphs[0] = root
+    try addAttributes(order.graphs[0], to: root)
+    var nodes = [UnsafeMutablePointer<Agnode_t>?](repeating: nil, count: order.nodeNames.count)
+    func node(_ index: Int, in g: UnsafeMutablePointer<Agraph_t>) throws(GraphvizError)
+      -> UnsafeMutablePointer<Agnode_t>
+    {
+      let made: UnsafeMutablePointer<Agnode_t>?
+      if let existing = nodes[index] {
+        made = agsubnode(g, existing, 1)
+      } else {
+        made = withC(order.nodeNames[index]) { agnode(g, $0, 1) }
+      }
+      guard let made else {
+        throw .invalidGraph(failure("could not create node \"\(order.nodeNames[index])\""))
+      }
+      nodes[index] = made
+      return made
+    }
+    for step in order.steps {
+      switch step {
+      case .subgraph(let index):
+        let name = order.graphs[index].name
+        guard let parent = graphs[order.parents[index]],
+          let sub = withC(name, { agsubg(parent, $0, 1) })
+        else {
+          throw .invalidGraph(failure("could not create subgraph \"\(name)\""))
+        }
+        graphs[index] = sub
+        try addAttributes(order.graphs[index], to: sub)
+      case .node(let index, let graph, let first):
+        let n = try node(index, in: graphs[graph]!)
+        if first {
+          for attributes in order.nodeAttributes[index] {
+            try set(attributes, on: UnsafeMutableRawPointer(n), kind: AGNODE)
+          }
+        }
+      case .edge(let index, let graph):
+        let g = graphs[graph]!
+        let edge = order.edges[index]
+        let tail = try node(edge.tail, in: g)
+        let head = try node(edge.head, in: g)
+        guard let e = agedge(g, tail, head, nil, 1) else {
+          throw .invalidGraph(
+            failure("could not create edge \"\(edge.edge.tail)\" -> \"\(edge.edge.head)\""))
+        }
+        try set(edge.edge.attributes, on: UnsafeMutableRawPointer(e), kind: AGEDGE)
+      }
+    }
+  }
+
+  /// A graph's own attributes and its node and edge defaults.
+  private mutating func addAttributes(
+    _ graph: PreparedGraph, to g: UnsafeMutablePointer<Agraph_t>
+  ) throws(GraphvizError) {
     for attribute in graph.attributes {
       let symbol = try declare(kind: AGRAPH, attribute.name)
       try set(attribute, on: UnsafeMutableRawPointer(g), symbol: symbol)
@@ -258,21 +369,6 @@ private struct Builder {
         }
       }
     }
-    for node in graph.nodes {
-      guard let n = withC(node.name, { agnode(g, $0, 1) }) else {
-        throw .invalidGraph(failure("could not create node \"\(node.name)\""))
-      }
-      for attribute in node.attributes {
-        let symbol = try declare(kind: AGNODE, attribute.name)
-        try set(attribute, on: UnsafeMutableRawPointer(n), symbol: symbol)
-      }
-    }
-    for subgraph in graph.subgraphs {
-      guard let sub = withC(subgraph.name, { agsubg(g, $0, 1) }) else {
-        throw .invalidGraph(failure("could not create subgraph \"\(subgraph.name)\""))
-      }
-      try addStructure(subgraph, to: sub)
-    }
   }
 
   /// Pass 2, in pre-order: edges, each created in the (sub)graph it is listed in.
@@ -287,10 +383,7 @@ private struct Builder {
         throw .invalidGraph(
           failure("could not create edge \"\(edge.tail)\" -> \"\(edge.head)\""))
       }
-      for attribute in edge.attributes {
-        let symbol = try declare(kind: AGEDGE, attribute.name)
-        try set(attribute, on: UnsafeMutableRawPointer(e), symbol: symbol)
-      }
+      try set(edge.attributes, on: UnsafeMutableRawPointer(e), kind: AGEDGE)
     }
     for subgraph in graph.subgraphs {
       // Subgraph names are unique (checked in Preparation), so this finds the one made in
@@ -317,6 +410,15 @@ private struct Builder {
       throw .invalidGraph(failure("could not declare attribute \"\(name)\""))
     }
     return symbol
+  }
+
+  private func set(
+    _ attributes: [PreparedAttribute], on object: UnsafeMutableRawPointer, kind: Int32
+  ) throws(GraphvizError) {
+    for attribute in attributes {
+      let symbol = try declare(kind: kind, attribute.name)
+      try set(attribute, on: object, symbol: symbol)
+    }
   }
 
   private func set(
