@@ -88,6 +88,17 @@ enum Preparation {
     } else {
       return text
     }
+    // Most text has nothing to escape: hand it back without building a copy.
+    let needsWork = text.utf8.contains { byte in
+      switch byte {
+      case UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"),
+        UInt8(ascii: ">"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+        return true
+      default:
+        return false
+      }
+    }
+    guard needsWork else { return text }
     let isURL = urlAttributes.contains(attribute)
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -194,9 +205,12 @@ enum Preparation {
 
   private struct Context {
     var graphNames: Set<String> = []
-    /// Every plain (non-HTML) string the graph hands to cgraph's shared string table.
-    var plainStrings: Set<String> = ["", "\\N", "\\G", "\\E", "true", "false"]
+    /// Every plain (non-HTML) string the graph hands to cgraph's shared string table, with
+    /// repeats: most graphs have no HTML string of the same length, so few are hashed.
+    var plainStrings: [String] = ["", "\\N", "\\G", "\\E", "true", "false"]
     var htmlStrings: Set<String> = []
+    /// The UTF-8 lengths of `htmlStrings`, a cheap filter before hashing a plain string.
+    var htmlLengths: Set<Int> = []
 
     mutating func prepare(
       _ graph: Graph, path: String, isRoot: Bool
@@ -205,31 +219,32 @@ enum Preparation {
       guard graphNames.insert(graph.name).inserted else {
         throw .invalidGraph("duplicate graph or subgraph name \"\(graph.name)\"")
       }
-      plainStrings.insert(graph.name)
+      plainStrings.append(graph.name)
       let attributes = try prepare(graph.attributes, of: path)
       let nodeDefaults = try prepare(graph.nodeDefaults, of: "node defaults of \(path)")
       let edgeDefaults = try prepare(graph.edgeDefaults, of: "edge defaults of \(path)")
+      // Owner descriptions below are only built for an error message.
       var nodes: [PreparedNode] = []
       nodes.reserveCapacity(graph.nodes.count)
       for node in graph.nodes {
-        let nodePath = "node \"\(node.name)\""
         try checkName(node.name, what: "node name", in: path)
-        plainStrings.insert(node.name)
+        plainStrings.append(node.name)
         nodes.append(
-          PreparedNode(name: node.name, attributes: try prepare(node.attributes, of: nodePath)))
+          PreparedNode(
+            name: node.name, attributes: try prepare(node.attributes, of: "node \"\(node.name)\"")))
       }
       var edges: [PreparedEdge] = []
       edges.reserveCapacity(graph.edges.count)
       for edge in graph.edges {
-        let edgePath = "edge \"\(edge.tail)\" -> \"\(edge.head)\""
         try checkName(edge.tail, what: "edge tail", in: path)
         try checkName(edge.head, what: "edge head", in: path)
-        plainStrings.insert(edge.tail)
-        plainStrings.insert(edge.head)
+        plainStrings.append(edge.tail)
+        plainStrings.append(edge.head)
         edges.append(
           PreparedEdge(
             tail: edge.tail, head: edge.head,
-            attributes: try prepare(edge.attributes, of: edgePath)))
+            attributes: try prepare(
+              edge.attributes, of: "edge \"\(edge.tail)\" -> \"\(edge.head)\"")))
       }
       var subgraphs: [PreparedGraph] = []
       subgraphs.reserveCapacity(graph.subgraphs.count)
@@ -253,34 +268,35 @@ enum Preparation {
     }
 
     private mutating func prepare(
-      _ attributes: Attributes, of owner: String
+      _ attributes: Attributes, of owner: @autoclosure () -> String
     ) throws(GraphvizError) -> [PreparedAttribute] {
       var result: [PreparedAttribute] = []
       result.reserveCapacity(attributes.count)
       for (name, value) in attributes.entries {
-        if name.isEmpty { throw .invalidGraph("empty attribute name on \(owner)") }
+        if name.isEmpty { throw .invalidGraph("empty attribute name on \(owner())") }
         if name.utf8.contains(0) || value.string.utf8.contains(0) {
-          throw .invalidGraph("attribute \"\(name)\" of \(owner) contains a NUL character")
+          throw .invalidGraph("attribute \"\(name)\" of \(owner()) contains a NUL character")
         }
         if Preparation.labelAttributes.contains(name) {
           let lines = value.lineCount
           if lines > Graphviz.maxLabelLines {
             throw .invalidGraph(
-              "\(name) of \(owner) has \(lines) lines; at most \(Graphviz.maxLabelLines) "
+              "\(name) of \(owner()) has \(lines) lines; at most \(Graphviz.maxLabelLines) "
                 + "are supported (Graphviz 2.42 crashes at 32768)")
           }
         }
-        plainStrings.insert(name)
+        plainStrings.append(name)
         switch value {
         case .text(let text):
           let escaped = Preparation.escapeText(text, attribute: name)
-          plainStrings.insert(escaped)
+          plainStrings.append(escaped)
           result.append(PreparedAttribute(name: name, value: escaped, isHTML: false))
         case .raw(let text):
-          plainStrings.insert(text)
+          plainStrings.append(text)
           result.append(PreparedAttribute(name: name, value: text, isHTML: false))
         case .html(let text):
           htmlStrings.insert(text)
+          htmlLengths.insert(text.utf8.count)
           result.append(PreparedAttribute(name: name, value: text, isHTML: true))
         }
       }
@@ -289,8 +305,16 @@ enum Preparation {
 
     /// HTML strings that collide with a plain string, mapped to a non-colliding variant.
     func disambiguatedHTML() -> [String: String] {
+      guard !htmlStrings.isEmpty else { return [:] }
+      var colliding: Set<String> = []
+      for plain in plainStrings where htmlLengths.contains(plain.utf8.count) {
+        if htmlStrings.contains(plain) { colliding.insert(plain) }
+      }
+      guard !colliding.isEmpty else { return [:] }
+      // Variants must avoid every plain string, not only those of an HTML string's length.
+      let plainStrings = Set(self.plainStrings)
       var map: [String: String] = [:]
-      for html in htmlStrings where plainStrings.contains(html) {
+      for html in colliding {
         var candidate = html
         repeat {
           candidate += Preparation.htmlDisambiguator
