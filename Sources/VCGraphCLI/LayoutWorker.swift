@@ -14,11 +14,15 @@ enum LayoutWorker {
   static let command = "__layout-worker"
 
   /// Graphs with more nodes and edges than this are laid out in a worker process; smaller
-  /// ones (nearly every real diagram) stay in-process, which is faster. The environment
-  /// variable `VCGRAPH_IN_PROCESS_LAYOUT_LIMIT` overrides it (tests use it to force either way).
-  static var inProcessLimit: Int {
+  /// ones (nearly every real diagram) stay in-process, which is faster. A run that draws a
+  /// single diagram keeps it in process whatever its size: a watchdog and a crash guard
+  /// end the run at the time budget or on a Graphviz crash, with the same errors and exit
+  /// statuses, and there are no further diagrams that a stopped run would lose. The
+  /// environment variable `VCGRAPH_IN_PROCESS_LAYOUT_LIMIT` overrides both (tests use it to
+  /// force either way).
+  static func inProcessLimit(singleDiagram: Bool) -> Int {
     ProcessInfo.processInfo.environment["VCGRAPH_IN_PROCESS_LAYOUT_LIMIT"].flatMap { Int($0) }
-      ?? 300
+      ?? (singleDiagram ? Int.max : 300)
   }
 
   /// Why a worker run failed.
@@ -297,9 +301,11 @@ extension CommandContext {
   }
 
   /// Checks the graph against the label and layout limits, then lays it out and renders it:
-  /// in this process when it is small, else in a worker process stopped at the time budget.
+  /// in this process when it is small or the run's only diagram, else in a worker process
+  /// stopped at the time budget.
   func draw(
-    _ graph: Graph, input: String, engine: String, formats: [OutputFormat]
+    _ graph: Graph, input: String, engine: String, formats: [OutputFormat],
+    singleDiagram: Bool = false
   ) throws(VCGraphError) -> [OutputFormat: [UInt8]] {
     let limits = self.limits
     if let longest = LayoutMeasure.longestLabel(in: graph), longest.lines > limits.maxLabelLines {
@@ -321,20 +327,23 @@ extension CommandContext {
         hint: "raise it with --max-layout-nodes, leave out --expand-all so off-screen subtrees"
           + " collapse, or write -f dot or json, which need no layout")
     }
+    func timedOut(after seconds: Double) -> VCGraphError {
+      VCGraphError(
+        .dataError,
+        "\(input): laying out the diagram (\(size) nodes and edges) took longer than the"
+          + " limit of \(Self.format(seconds)) seconds and was stopped",
+        hint: "raise it with --layout-timeout, leave out --expand-all so off-screen subtrees"
+          + " collapse, or write -f dot or json, which need no layout")
+    }
     var rendered: [OutputFormat: [UInt8]] = [:]
-    if needsLayout && size > LayoutWorker.inProcessLimit {
+    if needsLayout && size > LayoutWorker.inProcessLimit(singleDiagram: singleDiagram) {
       do {
         rendered = try LayoutWorker.render(
           graph, engine: engine, formats: formats, timeout: budget.seconds)
       } catch {
         switch error {
         case .timedOut(let seconds):
-          throw VCGraphError(
-            .dataError,
-            "\(input): laying out the diagram (\(size) nodes and edges) took longer than the"
-              + " limit of \(Self.format(seconds)) seconds and was stopped",
-            hint: "raise it with --layout-timeout, leave out --expand-all so off-screen subtrees"
-              + " collapse, or write -f dot or json, which need no layout")
+          throw timedOut(after: seconds)
         case .crashed(let message):
           throw VCGraphError(.software, "\(input): \(message)")
         case .graphviz(let error):
@@ -344,15 +353,50 @@ extension CommandContext {
       }
     } else {
       do {
-        for (format, result) in try Graphviz.render(graph, engine: engine, formats: formats) {
-          rendered[format] = result.data
+        let results: [OutputFormat: RenderResult]
+        if needsLayout && singleDiagram {
+          results = try guarded(
+            input: input, timeout: timedOut(after: budget.seconds), seconds: budget.seconds
+          ) { () throws(GraphvizError) in
+            try Graphviz.render(graph, engine: engine, formats: formats)
+          }
+        } else {
+          results = try Graphviz.render(graph, engine: engine, formats: formats)
         }
+        for (format, result) in results { rendered[format] = result.data }
       } catch {
         throw VCGraphError(
           error.isUsageError ? .usage : .software, "\(input): \(error.description)")
       }
     }
     return rendered
+  }
+
+  /// Runs a layout in this process under a watchdog that reports `timeout` and ends the
+  /// process with its status after `seconds`, and a guard that turns a crash into an error
+  /// and status 70. Outputs are written only after a layout finishes, so ending the process
+  /// here loses nothing.
+  private func guarded<T>(
+    input: String, timeout: VCGraphError, seconds: Double,
+    _ body: () throws(GraphvizError) -> T
+  ) throws(GraphvizError) -> T {
+    let console = self.console
+    let timeoutText = DiagnosticPrinter().format(timeout)
+    let watchdog = DispatchWorkItem {
+      console.err(timeoutText)
+      _exit(timeout.kind.rawValue)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+    defer { watchdog.cancel() }
+    let crash = VCGraphError(.software, "\(input): Graphviz crashed while laying out the diagram")
+    return try Graphviz.exitingOnCrash(
+      message: DiagnosticPrinter().format(crash), status: crash.kind.rawValue
+    ) { () throws(GraphvizError) -> T in
+      if ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_IN_LAYOUT"] != nil {
+        raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
+      }
+      return try body()
+    }
   }
 
   static func format(_ seconds: Double) -> String {

@@ -28,6 +28,8 @@ struct RenderPlan {
   var formats: [RenderFormat]
   /// Per input, per format.
   var destinations: [String: [RenderFormat: Destination]] = [:]
+  /// Whether the run draws one diagram, which may then be laid out in process at any size.
+  var singleDiagram: Bool { destinations.count == 1 }
 
   init(inputs: [String], output: String?, formatList: String?) throws(VCGraphError) {
     var formats: [RenderFormat] = []
@@ -147,7 +149,9 @@ struct RenderCommand {
     let graph = DiagramBuilder(report: report, options: options).graph()
     let engine = context.arguments.value("layout") ?? "dot"
     let graphvizFormats = plan.formats.compactMap(\.graphviz)
-    let rendered = try context.draw(graph, input: input, engine: engine, formats: graphvizFormats)
+    let rendered = try context.draw(
+      graph, input: input, engine: engine, formats: graphvizFormats,
+      singleDiagram: plan.singleDiagram)
     // All formats of one input are replaced together, or none is.
     var files: [(bytes: [UInt8], path: String)] = []
     for format in plan.formats {

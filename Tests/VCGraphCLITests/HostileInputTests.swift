@@ -770,6 +770,37 @@ struct HostileInputTests {
     #expect(directory.names() == ["crash.sh", "wide.svg", "wide.yaml"])
   }
 
+  @Test func crashInAnInProcessLayoutIs70AndLeavesTheOldOutput() throws {
+    let directory = try TemporaryDirectory("crash-in-process")
+    try directory.write("wide.yaml", wide(400))
+    try directory.write("wide.svg", bytes: previousOutput)
+    // One diagram is laid out in this process at any size; a crash there must not show as a
+    // crash report.
+    let result = try vcgraph(
+      ["render", "wide.yaml", "-o", "wide.svg"], stdinBytes: nil, cwd: directory.url,
+      environment: ["VCGRAPH_TEST_CRASH_IN_LAYOUT": "1"])
+    #expect(result.exitCode == 70, "exit \(result.exitCode): \(result.stderr)")
+    #expect(
+      result.stderr.contains("wide.yaml: Graphviz crashed while laying out the diagram"),
+      "\(result.stderr)")
+    #expect(!result.stderr.contains("Backtrac"), "\(result.stderr)")
+    #expect(directory.bytes("wide.svg") == previousOutput)
+    #expect(directory.names() == ["wide.svg", "wide.yaml"])
+  }
+
+  @Test func layoutOverItsTimeBudgetInABatchStopsOnlyThatDiagram() throws {
+    let directory = try TemporaryDirectory("timeout-batch")
+    try directory.write("in/wide.yaml", wide(1500))
+    try directory.write("in/good.yaml", validDescription)
+    try FileManager.default.createDirectory(
+      atPath: directory.path("out"), withIntermediateDirectories: true)
+    let result = try vcgraph(
+      ["render", "in", "-o", "out", "--layout-timeout", "0.5"], cwd: directory.url)
+    #expect(result.exitCode == 65, "exit \(result.exitCode): \(result.stderr)")
+    #expect(result.stderr.contains("took longer than the limit of 0.5 seconds and was stopped"))
+    #expect(directory.names(in: "out") == ["good.svg"])
+  }
+
   @Test func parallelWorkersReportEveryErrorAndRenderTheRest() throws {
     let directory = try TemporaryDirectory("jobs")
     for index in 0..<6 { try directory.write("in/good\(index).yaml", validDescription) }
