@@ -100,27 +100,30 @@ enum Preparation {
     }
     guard needsWork else { return text }
     let isURL = urlAttributes.contains(attribute)
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
+    // Every character that changes is ASCII, so the UTF-8 bytes can be rewritten one by one.
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 16)
     var previousWasCR = false
-    for scalar in text.unicodeScalars {
-      defer { previousWasCR = scalar == "\r" }
-      switch scalar {
-      case "\\": result += backslash
-      case "&": result += "&amp;"
-      case "\"" where isURL: result += "%22"
-      case "<" where isURL: result += "%3C"
-      case ">" where isURL: result += "%3E"
-      case "\r", "\n":
+    for byte in text.utf8 {
+      defer { previousWasCR = byte == UInt8(ascii: "\r") }
+      switch byte {
+      case UInt8(ascii: "\\"): result.append(contentsOf: backslash.utf8)
+      case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+      case UInt8(ascii: "\"") where isURL: result.append(contentsOf: "%22".utf8)
+      case UInt8(ascii: "<") where isURL: result.append(contentsOf: "%3C".utf8)
+      case UInt8(ascii: ">") where isURL: result.append(contentsOf: "%3E".utf8)
+      case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
         if let newline {
-          if !(scalar == "\n" && previousWasCR) { result += newline }
+          if !(byte == UInt8(ascii: "\n") && previousWasCR) {
+            result.append(contentsOf: newline.utf8)
+          }
         } else {
-          result.unicodeScalars.append(scalar)
+          result.append(byte)
         }
-      default: result.unicodeScalars.append(scalar)
+      default: result.append(byte)
       }
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// The number of lines Graphviz will lay out for `value`.
