@@ -108,6 +108,25 @@ import VCGraphCore
     #expect(small?.message == "duplicate key 'A1' (first at line 2)")
   }
 
+  @Test func keysKeepTheirSpellingAndEquivalentSpellingsAreDuplicates() {
+    // "Café" precomposed and decomposed: one key to YAML tools, two spellings in the file.
+    let composed = "Caf\u{E9}"
+    let decomposed = "Cafe\u{301}"
+    let unknown = error(
+      "classes: { \(composed): UIViewController }\nwindow: { root: A, \(decomposed): 1 }\n")
+    #expect(unknown.map { Array($0.message.utf8) }
+      == Array("unknown key '\(decomposed)' in a window".utf8))
+    let duplicate = error(
+      "classes: { \(composed): UIViewController, \(decomposed): UIViewController }\n")
+    #expect(duplicate.map { Array($0.message.utf8) }
+      == Array("duplicate key '\(decomposed)' (first at line 1)".utf8))
+    let keys = (1...20).map { "  Class\($0): UIViewController\n" }.joined()
+    let late = error(
+      "classes:\n  \(composed): UIViewController\n\(keys)  \(decomposed): UIViewController\n")
+    #expect(late?.message == "duplicate key '\(decomposed)' (first at line 2)")
+    #expect(late?.location?.line == 23)
+  }
+
   @Test func aKeyMustBeAScalar() {
     let found = error("window:\n  ? [a]\n  : b\n")
     #expect(found?.message == "a mapping key must be a plain name, not a list")

@@ -238,7 +238,9 @@ struct DescriptionDecoder {
   /// The kind of a class: `--class`, then the `classes` chain, then built-ins; nil on a cycle.
   func kind(of className: String) -> ControllerKind? {
     // The common case, a class with no declaration: no set of visited names to build.
-    if declaredKinds[className] == nil, hierarchy.superclasses[className] == nil {
+    if declaredKinds.isEmpty || declaredKinds[className] == nil,
+      hierarchy.superclasses.isEmpty || hierarchy.superclasses[className] == nil
+    {
       return ControllerKind(uikitClass: className) ?? .plain
     }
     var current = className
@@ -359,6 +361,26 @@ struct DescriptionDecoder {
     }
   }
 
+  // Built once: a million controllers would otherwise build their allowed keys a million times.
+  private static let plainKeys = allowedKeys(for: .plain)
+  private static let navigationKeys = allowedKeys(for: .navigation)
+  private static let tabBarKeys = allowedKeys(for: .tabBar)
+  private static let splitKeys = allowedKeys(for: .split)
+  private static let pageKeys = allowedKeys(for: .page)
+  private static let alertKeys = allowedKeys(for: .alert)
+
+  /// `allowedKeys(for:)`, without building the array again.
+  static func sharedAllowedKeys(for kind: ControllerKind) -> [String] {
+    switch kind {
+    case .plain: plainKeys
+    case .navigation: navigationKeys
+    case .tabBar: tabBarKeys
+    case .split: splitKeys
+    case .page: pageKeys
+    case .alert: alertKeys
+    }
+  }
+
   static let allControllerKeys = Array(
     Set(ControllerKind.allCases.flatMap { allowedKeys(for: $0) })
   ).sorted()
@@ -395,7 +417,7 @@ struct DescriptionDecoder {
       throw error("the superclasses of '\(className)' form a cycle", at: node.mark)
     }
     try checkKeys(
-      pairs, allowed: Self.allowedKeys(for: kind), in: "a \(kind.uikitClass)",
+      pairs, allowed: Self.sharedAllowedKeys(for: kind), in: "a \(kind.uikitClass)",
       otherKeys: Self.allControllerKeys)
     var controller = Controller(id: "", className: className, kind: kind, location: loc(node.mark))
     controller.parent = parent
@@ -875,7 +897,8 @@ struct DescriptionDecoder {
 
   /// Duplicate and unknown keys, with a "did you mean" suggestion.
   private func checkKeys(
-    _ pairs: YAMLPairs, allowed: [String], in what: String, otherKeys: [String] = []
+    _ pairs: YAMLPairs, allowed: [String], in what: @autoclosure () -> String,
+    otherKeys: [String] = []
   ) throws(VCGraphError) {
     // Mappings have a handful of keys: a scan beats hashing every key of a million mappings.
     for (position, pair) in pairs.enumerated() {
@@ -886,10 +909,10 @@ struct DescriptionDecoder {
       }
       if allowed.contains(pair.key) { continue }
       if otherKeys.contains(pair.key) {
-        throw error("`\(pair.key)` is not allowed in \(what)", at: pair.keyMark)
+        throw error("`\(pair.key)` is not allowed in \(what())", at: pair.keyMark)
       }
       throw error(
-        "unknown key '\(pair.key)' in \(what)", at: pair.keyMark,
+        "unknown key '\(pair.key)' in \(what())", at: pair.keyMark,
         hint: suggestion(for: pair.key, among: allowed))
     }
   }

@@ -34,6 +34,15 @@ final class YAMLDocument {
     /// A container's number of children.
     var count: Int32
     var kind: Kind
+
+    /// "a scalar", "a mapping" or "a list", for messages.
+    var kindDescription: String {
+      switch kind {
+      case .plainScalar, .quotedScalar: "a scalar"
+      case .mapping: "a mapping"
+      case .sequence: "a list"
+      }
+    }
   }
 
   /// One mapping entry: the key's index in `strings`, where the key starts, and the value.
@@ -43,9 +52,16 @@ final class YAMLDocument {
     var value: Record
   }
 
-  var strings: [String] = []
-  var items: [Record] = []
-  var pairs: [PairRecord] = []
+  // Constants once read, so that the decoder's reads need no exclusivity checks.
+  let strings: [String]
+  let items: [Record]
+  let pairs: [PairRecord]
+
+  init(strings: [String], items: [Record], pairs: [PairRecord]) {
+    self.strings = strings
+    self.items = items
+    self.pairs = pairs
+  }
 }
 
 /// A node of a `YAMLDocument`.
@@ -82,13 +98,7 @@ struct YAMLNode {
   }
 
   /// "a scalar", "a mapping" or "a list", for messages.
-  var kindDescription: String {
-    switch record.kind {
-    case .plainScalar, .quotedScalar: "a scalar"
-    case .mapping: "a mapping"
-    case .sequence: "a list"
-    }
-  }
+  var kindDescription: String { record.kindDescription }
 }
 
 /// One key and value of a mapping; keys are scalars.

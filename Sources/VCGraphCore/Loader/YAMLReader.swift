@@ -64,12 +64,18 @@ final class YAMLReader {
     let start: Int
     /// The key read last, waiting for its value: its index in `strings` and where it starts.
     var pendingKey: (Int32, Mark)?
+    /// Whether a key read so far is not ASCII: only then can keys with different indices be
+    /// duplicates (canonically equivalent spellings, which YAML tools treat as one key).
+    var hasNonASCIIKey = false
     /// Keys seen so far with their lines, to reject duplicates while reading; kept only once a
     /// mapping has many keys (a scan of the pairs is quicker for a handful).
-    var keys: [Int32: Int32]?
+    var keys: [String: Int32]?
   }
 
-  private let document = YAMLDocument()
+  // The document's contents while they are read.
+  private var strings: [String] = []
+  private var items: [YAMLDocument.Record] = []
+  private var pairs: [YAMLDocument.PairRecord] = []
   private var pendingPairs: [YAMLDocument.PairRecord] = []
   private var pendingItems: [YAMLDocument.Record] = []
 
@@ -77,22 +83,55 @@ final class YAMLReader {
   /// scanning the pairs read so far.
   private static let keyScanLimit = 16
 
-  /// Keys, and long values that repeat (class names, mostly), are stored once: a million
-  /// controllers would otherwise hold a million copies of `class` and of a few names. Other
-  /// values are stored as read (short strings are inline and cost no allocation).
-  private var sharedStrings: [String: Int32] = [:]
-  private var sharedValueCount = 0
+  /// Text compared and hashed byte for byte, unlike `String`, which treats canonically
+  /// equivalent spellings as equal: a key keeps its own spelling in messages.
+  private struct ExactText: Hashable {
+    let text: String
 
-  private func store(_ text: String, isKey: Bool) throws(VCGraphError) -> Int32 {
-    let length = text.utf8.count
-    let share = isKey || (length > 15 && length <= 64 && sharedValueCount < 4_096)
-    if share, let index = sharedStrings[text] { return index }
-    let index = try int32(document.strings.count, at: nil)
-    document.strings.append(text)
-    if share {
-      sharedStrings[text] = index
-      if !isKey { sharedValueCount += 1 }
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+      lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
+
+    func hash(into hasher: inout Hasher) {
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+  }
+
+  /// Keys are stored once per spelling: a million controllers would otherwise hold a million
+  /// copies of `class` and `id`. Equal indices mean byte-equal keys.
+  private var sharedKeys: [ExactText: Int32] = [:]
+  /// The keys stored last: a handful of keys make up most of a large file, and comparing short
+  /// strings is cheaper than hashing them.
+  private var recentKeys: [(text: String, index: Int32)] = []
+  /// Long values that repeat (class names, mostly) share one copy, the first spelling stored.
+  /// Short strings are stored inline and need no sharing.
+  private var sharedValues: [String: Int32] = [:]
+
+  private func storeKey(_ text: String) throws(VCGraphError) -> Int32 {
+    if let recent = recentKeys.first(where: { $0.text.utf8.elementsEqual(text.utf8) }) {
+      return recent.index
+    }
+    let index: Int32
+    if let shared = sharedKeys[ExactText(text: text)] {
+      index = shared
+    } else {
+      index = try int32(strings.count, at: nil)
+      strings.append(text)
+      sharedKeys[ExactText(text: text)] = index
+    }
+    if recentKeys.count == 8 { recentKeys.removeFirst() }
+    recentKeys.append((text, index))
+    return index
+  }
+
+  private func storeValue(_ text: String) throws(VCGraphError) -> Int32 {
+    let length = text.utf8.count
+    let share = length > 15 && length <= 64
+    if share, let index = sharedValues[text] { return index }
+    let index = try int32(strings.count, at: nil)
+    strings.append(text)
+    if share && sharedValues.count < 4_096 { sharedValues[text] = index }
     return index
   }
 
@@ -134,6 +173,7 @@ final class YAMLReader {
             "the file is empty", at: mark.location(in: path),
             hint: "a description needs a `window`, `windows` or `scenes` key")
         }
+        let document = YAMLDocument(strings: strings, items: items, pairs: pairs)
         return YAMLNode(document: document, record: root)
       case YAML_DOCUMENT_START_EVENT:
         documents += 1
@@ -194,15 +234,15 @@ final class YAMLReader {
   /// Moves a finished container's children into the document; returns its record.
   private func finish(_ frame: Frame) throws(VCGraphError) -> YAMLDocument.Record {
     if frame.isMapping {
-      let start = try int32(document.pairs.count, at: frame.mark)
+      let start = try int32(pairs.count, at: frame.mark)
       let count = try int32(pendingPairs.count - frame.start, at: frame.mark)
-      document.pairs.append(contentsOf: pendingPairs[frame.start...])
+      pairs.append(contentsOf: pendingPairs[frame.start...])
       pendingPairs.removeSubrange(frame.start...)
       return YAMLDocument.Record(mark: frame.mark, payload: start, count: count, kind: .mapping)
     }
-    let start = try int32(document.items.count, at: frame.mark)
+    let start = try int32(items.count, at: frame.mark)
     let count = try int32(pendingItems.count - frame.start, at: frame.mark)
-    document.items.append(contentsOf: pendingItems[frame.start...])
+    items.append(contentsOf: pendingItems[frame.start...])
     pendingItems.removeSubrange(frame.start...)
     return YAMLDocument.Record(mark: frame.mark, payload: start, count: count, kind: .sequence)
   }
@@ -215,7 +255,7 @@ final class YAMLReader {
     let top = stack.count - 1
     guard top >= 0, stack[top].isMapping, stack[top].pendingKey == nil else {
       let record = YAMLDocument.Record(
-        mark: mark, payload: try store(text, isKey: false), count: 0,
+        mark: mark, payload: try storeValue(text), count: 0,
         kind: plain ? .plainScalar : .quotedScalar)
       if let done = try add(record, to: &stack) { root = done }
       return
@@ -225,8 +265,8 @@ final class YAMLReader {
         "YAML merge keys (`<<`) are not supported", at: mark.location(in: path),
         hint: "write the keys out in full")
     }
-    let key = try store(text, isKey: true)
-    if let first = try firstLine(of: key, in: &stack[top], line: mark.line) {
+    let key = try storeKey(text)
+    if let first = firstLine(of: key, text: text, in: &stack[top], line: mark.line) {
       throw VCGraphError.data(
         "duplicate key '\(text)' (first at line \(first))", at: mark.location(in: path),
         hint: "each key appears once in a mapping")
@@ -234,21 +274,27 @@ final class YAMLReader {
     stack[top].pendingKey = (key, mark)
   }
 
-  /// The line where a mapping already has `key`, if it does; otherwise records it.
+  /// The line where a mapping already has `key` (or a canonically equivalent spelling of it),
+  /// if it does; otherwise records it.
   private func firstLine(
-    of key: Int32, in frame: inout Frame, line: Int32
-  ) throws(VCGraphError) -> Int32? {
+    of key: Int32, text: String, in frame: inout Frame, line: Int32
+  ) -> Int32? {
     if frame.keys == nil {
       let read = pendingPairs[frame.start...]
       if read.count < Self.keyScanLimit {
-        return read.first { $0.key == key }?.keyMark.line
+        let compareText = frame.hasNonASCIIKey || !text.utf8.allSatisfy { $0 < 0x80 }
+        if compareText { frame.hasNonASCIIKey = true }
+        return read.first { $0.key == key || (compareText && strings[Int($0.key)] == text) }?
+          .keyMark.line
       }
-      var keys: [Int32: Int32] = [:]
-      for pair in read where keys[pair.key] == nil { keys[pair.key] = pair.keyMark.line }
+      var keys: [String: Int32] = [:]
+      for pair in read where keys[strings[Int(pair.key)]] == nil {
+        keys[strings[Int(pair.key)]] = pair.keyMark.line
+      }
       frame.keys = keys
     }
-    if let first = frame.keys![key] { return first }
-    frame.keys![key] = line
+    if let first = frame.keys![text] { return first }
+    frame.keys![text] = line
     return nil
   }
 
@@ -265,9 +311,8 @@ final class YAMLReader {
       stack[top].pendingKey = nil
     } else {
       // Scalar keys are handled by `addScalar`; anything else cannot be a key.
-      let node = YAMLNode(document: document, record: record)
       throw VCGraphError.data(
-        "a mapping key must be a plain name, not \(node.kindDescription)",
+        "a mapping key must be a plain name, not \(record.kindDescription)",
         at: record.mark.location(in: path))
     }
     return nil

@@ -27,10 +27,16 @@ public enum ControllerKind: String, Sendable, CaseIterable, Codable {
 
   /// The kind of a built-in UIKit class name, if it is one.
   public init?(uikitClass name: String) {
-    guard let kind = ControllerKind.allCases.first(where: { $0.uikitClass == name }) else {
-      return nil
+    // A switch rather than a search of `allCases`: this runs once per controller loaded.
+    switch name {
+    case "UIViewController": self = .plain
+    case "UINavigationController": self = .navigation
+    case "UITabBarController": self = .tabBar
+    case "UISplitViewController": self = .split
+    case "UIPageViewController": self = .page
+    case "UIAlertController": self = .alert
+    default: return nil
     }
-    self = kind
   }
 }
 
