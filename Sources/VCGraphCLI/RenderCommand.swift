@@ -97,6 +97,15 @@ struct RenderPlan {
 struct RenderCommand {
   let context: CommandContext
 
+  /// Without `--jobs`: one worker process per core, once there are at least
+  /// ``inputsPerDefaultJob`` inputs for each (a worker's start-up costs about two renders,
+  /// so a few inputs are drawn faster in this process).
+  static func defaultJobs(inputs: Int) -> Int {
+    max(1, min(ProcessInfo.processInfo.activeProcessorCount, inputs / inputsPerDefaultJob))
+  }
+
+  static let inputsPerDefaultJob = 16
+
   func run() -> Int32 {
     let inputs: [String]
     let plan: RenderPlan
@@ -117,8 +126,9 @@ struct RenderCommand {
       context.report(error)
       return error.kind.rawValue
     }
-    if let jobs, jobs > 1, inputs.count > 1 {
-      return WorkerPool(context: context, jobs: jobs).render(inputs)
+    let workers = jobs ?? Self.defaultJobs(inputs: inputs.count)
+    if workers > 1, inputs.count > 1 {
+      return WorkerPool(context: context, jobs: workers).render(inputs)
     }
     var status: Int32 = 0
     // One writer for the run, so each input is resolved once, not once per output.

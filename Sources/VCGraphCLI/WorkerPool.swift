@@ -82,9 +82,11 @@ struct WorkerPool {
       defer { next += size }
       return Array(inputs[next..<next + size])
     }
-    let forwarded = context.arguments.given.filter { $0.name != "jobs" }.map { option in
-      option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
-    }
+    // Workers render their batch themselves, not with a pool of their own.
+    let forwarded =
+      context.arguments.given.filter { $0.name != "jobs" }.map { option in
+        option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
+      } + ["--jobs=1"]
     var running: [Int: Running] = [:]
     var started = 0
     let exits = Exits()

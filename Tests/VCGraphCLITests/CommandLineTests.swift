@@ -85,6 +85,38 @@ import Testing
     #expect(json.contains("\"topViewController\""))
   }
 
+  @Test func manyInputsUseOneWorkerPerCoreByDefault() throws {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let directory = try TemporaryDirectory("default-jobs")
+    let count = 16 * 2
+    for index in 0..<count {
+      try directory.write("in/m\(index).yaml", Self.modal.replacingOccurrences(
+        of: "Modal stack", with: "Modal stack \(index)"))
+    }
+    for name in ["default", "single"] {
+      try FileManager.default.createDirectory(
+        atPath: directory.path(name), withIntermediateDirectories: true)
+    }
+    guard let real = vcgraphExecutable?.path else { return }
+    // Counts the worker processes the pool starts.
+    let wrapper = try directory.write(
+      "worker.sh",
+      "#!/bin/sh\necho started >> \"\(directory.path("workers.log"))\"\nexec \"\(real)\" \"$@\"\n")
+    chmod(wrapper, 0o755)
+    let byDefault = try vcgraph(
+      ["render", "in", "-o", "default"], stdinBytes: nil, cwd: directory.url,
+      environment: ["VCGRAPH_EXECUTABLE": wrapper])
+    let single = try vcgraph(["render", "in", "-o", "single", "--jobs", "1"], cwd: directory.url)
+    #expect(byDefault.exitCode == 0, "\(byDefault.stderr)")
+    #expect(single.exitCode == 0, "\(single.stderr)")
+    let workers = (directory.bytes("workers.log") ?? []).filter { $0 == UInt8(ascii: "\n") }.count
+    #expect(workers >= (cores > 1 ? 2 : 0), "\(workers) workers on \(cores) cores")
+    #expect(directory.names(in: "default").count == count)
+    for index in 0..<count {
+      #expect(directory.bytes("default/m\(index).svg") == directory.bytes("single/m\(index).svg"))
+    }
+  }
+
   @Test func missingInputIs66AndMissingOutputDirectoryIs73() throws {
     let directory = try TemporaryDirectory("missing")
     let missing = try vcgraph(["render", directory.path("nope.yaml")])
