@@ -1,1 +1,2 @@
 #include <graphviz/gvc.h>
+#include <graphviz/gvplugin_textlayout.h>

@@ -17,6 +17,8 @@ final class GraphvizRuntime: @unchecked Sendable {
   private let discipline: UnsafeMutablePointer<Agdisc_t>
   /// Messages from Graphviz, collected by `collectMessage`.
   let log = MessageLog()
+  /// Pango's text measurements, kept across renders (see `TextMeasurementCache`).
+  let textCache = TextMeasurementCache()
   /// Per-graph ID states opened during the current locked call; released when it ends.
   var idStates: [IDState] = []
   /// The graph of the last render, kept until the next locked call. Freeing a large layout
@@ -75,6 +77,7 @@ final class GraphvizRuntime: @unchecked Sendable {
       }
       context = created
       gvc = created
+      textCache.install(created)
     }
     let previousHandler = agseterrf(collectMessage)
     let previousLevel = agseterr(AGWARN)
@@ -116,6 +119,8 @@ final class GraphvizRuntime: @unchecked Sendable {
     _ graph: PreparedGraph, engine: String, targets: [RenderTarget]
   ) throws(GraphvizError) -> [RenderResult] {
     try locked { gvc throws(GraphvizError) in
+      textCache.activate(for: targets)
+      defer { textCache.deactivate() }
       var source: [UInt8] = []
       let root: UnsafeMutablePointer<Agraph_t>
       if !targets.contains(.source), usesReadBackOrder,
@@ -713,3 +718,264 @@ extension Graphviz {
     return try body()
   }
 }
+
+// MARK: - Text measurement cache
+
+/// Graphviz's text layout entry point, `boolean (*)(textspan_t *span, char **fontpath)`.
+private typealias TextLayoutFunction =
+  @convention(c) (
+    UnsafeMutablePointer<textspan_t>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> boolean
+
+/// Remembers what the Pango plugin measured for each string and font, for the life of the
+/// process.
+///
+/// Pango's text layout is 13–17% of a render's instructions, and a batch of similar
+/// diagrams measures the same class names, badges and legend entries again and again. So
+/// this registers a textlayout plugin of its own, preferred over Pango's, that answers
+/// repeats from memory and passes everything else to Pango.
+///
+/// A remembered answer has no `PangoLayout` (`span->layout` is NULL). The core renderers
+/// (SVG, DOT, xdot, JSON) never read it, but the cairo renderer (PNG, PDF) draws it, so the
+/// cache only answers while `isActive`, which `render` sets for core targets only. If Pango's
+/// plugin or a Graphviz symbol is not found, nothing is registered and Graphviz measures as
+/// before. Only used with the runtime lock held.
+final class TextMeasurementCache {
+  /// Everything Pango's function reads: the text, and the font's name, size, HTML flags
+  /// (bold, italic, ...) and PostScript alias (which Graphviz derives from the name; its
+  /// address, in libgvc's static table, stands for it).
+  private struct Key: Hashable {
+    var text: [UInt8]
+    var fontName: [UInt8]
+    var fontSize: UInt64
+    var flags: UInt32
+    var alias: UInt
+  }
+
+  /// Everything Pango's function sets, except the layout.
+  private struct Measurement {
+    var size: pointf
+    var yoffsetLayout: Double
+    var yoffsetCenterline: Double
+    var result: boolean
+  }
+
+  /// Past this many entries the cache starts over, so long batches stay bounded.
+  static let capacity = 50_000
+  /// The quality of our plugin: above Pango's 10, so Graphviz selects ours.
+  private static let quality: Int32 = 1_000
+
+  /// Output types whose default device is a core renderer (Graphviz 2.42's plugin
+  /// configuration), which writes text from its measured size and never draws
+  /// `span->layout`, each with that renderer's name.
+  private static let coreRenderers: [String: String] = [
+    "svg": "svg", "svgz": "svg",
+    "dot": "dot", "gv": "dot", "canon": "dot", "plain": "dot", "plain-ext": "dot",
+    "xdot": "xdot", "xdot1.2": "xdot", "xdot1.4": "xdot",
+    "json": "json", "json0": "json", "dot_json": "json", "xdot_json": "json",
+  ]
+
+  /// Pango's function; nil until found, and then our plugin is registered.
+  private var pango: TextLayoutFunction?
+  /// Whether Graphviz was seen calling our function after it was registered.
+  private(set) var isInstalled = false
+  /// Whether the current render may be answered from the cache (see `activate(for:)`).
+  private(set) var isActive = false
+  /// Off sends every render to Pango (a test switch).
+  var isEnabled = true
+  private var entries: [Key: Measurement] = [:]
+  private(set) var hits = 0
+  private(set) var misses = 0
+  var count: Int { entries.count }
+  /// Set while `install` checks that Graphviz calls us; our function then only notes it.
+  private var probing = false
+  private var probed = false
+
+  /// Finds Pango's text layout function and registers ours in front of it. Called once,
+  /// right after `gvContext()`, which has already loaded the Pango plugin.
+  func install(_ gvc: OpaquePointer) {
+    guard pango == nil, let function = Self.findPango(),
+      let program = dlopen(nil, RTLD_NOW),
+      let select = dlsym(program, "gvtextlayout_select"),
+      let measure = dlsym(program, "gvtextlayout")
+    else { return }
+    pango = function
+    gvAddLibrary(gvc, Self.makeLibrary())
+    // Graphviz picks its text layout engine once, in gvContext: pick again.
+    _ = unsafeBitCast(select, to: (@convention(c) (OpaquePointer?) -> Int32).self)(gvc)
+
+    let textLayout = unsafeBitCast(
+      measure,
+      to: (@convention(c) (
+        OpaquePointer?, UnsafeMutablePointer<textspan_t>?,
+        UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+      ) -> Int32).self)
+    probing = true
+    defer { probing = false }
+    withC("Times-Roman") { name in
+      withC("probe") { text in
+        var font = textfont_t()
+        font.name = name
+        font.size = 14
+        withUnsafeMutablePointer(to: &font) { font in
+          var span = textspan_t()
+          span.str = text
+          span.font = font
+          _ = textLayout(gvc, &span, nil)
+        }
+      }
+    }
+    isInstalled = probed
+  }
+
+  /// Lets the cache answer while rendering `targets` if none of them draws Pango layouts.
+  func activate(for targets: [RenderTarget]) {
+    isActive = isEnabled && pango != nil && targets.allSatisfy(Self.ignoresLayouts)
+  }
+
+  func deactivate() {
+    isActive = false
+  }
+
+  func removeAll() {
+    entries.removeAll()
+    hits = 0
+    misses = 0
+  }
+
+  /// Whether rendering `target` never reads `span->layout`: a core device named by type
+  /// alone or as `type:renderer[:core]`.
+  static func ignoresLayouts(_ target: RenderTarget) -> Bool {
+    guard case .device(let format) = target else { return true }
+    let parts = format.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count <= 3, let renderer = coreRenderers[String(parts[0])] else {
+      return false
+    }
+    return (parts.count < 2 || parts[1] == renderer) && (parts.count < 3 || parts[2] == "core")
+  }
+
+  /// Our text layout: a remembered answer while active, else Pango's (remembered if active).
+  fileprivate func layout(
+    _ span: UnsafeMutablePointer<textspan_t>?,
+    _ fontpath: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> boolean {
+    if probing {
+      probed = true
+      return 0
+    }
+    guard let pango else { return 0 }
+    // A font path is asked for in verbose mode only; Pango alone knows it.
+    guard isActive, fontpath == nil, let span, let text = span.pointee.str,
+      let font = span.pointee.font, let name = font.pointee.name
+    else { return pango(span, fontpath) }
+
+    let key = Key(
+      text: Self.bytes(text), fontName: Self.bytes(name),
+      fontSize: font.pointee.size.bitPattern, flags: UInt32(font.pointee.flags),
+      alias: UInt(bitPattern: font.pointee.postscript_alias))
+    if let cached = entries[key] {
+      hits += 1
+      span.pointee.size = cached.size
+      span.pointee.yoffset_layout = cached.yoffsetLayout
+      span.pointee.yoffset_centerline = cached.yoffsetCenterline
+      span.pointee.layout = nil
+      span.pointee.free_layout = nil
+      return cached.result
+    }
+    misses += 1
+    // Failures (Pango found no width) are remembered too: Graphviz then estimates the size
+    // from its own font tables, the same way every time.
+    let result = pango(span, nil)
+    if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+    entries[key] = Measurement(
+      size: span.pointee.size, yoffsetLayout: span.pointee.yoffset_layout,
+      yoffsetCenterline: span.pointee.yoffset_centerline, result: result)
+    return result
+  }
+
+  private static func bytes(_ string: UnsafePointer<CChar>) -> [UInt8] {
+    Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
+  }
+
+  /// Pango's function, found through the plugin library's public description
+  /// (`gvplugin_library_t` → its textlayout API → type "textlayout" → engine).
+  private static func findPango() -> TextLayoutFunction? {
+    // Already loaded by gvContext (which selects the text layout engine); not loaded again.
+    guard let handle = dlopen("libgvplugin_pango.so.6", RTLD_NOW | RTLD_NOLOAD),
+      let symbol = dlsym(handle, "gvplugin_pango_LTX_library")
+    else { return nil }
+    var api: UnsafeMutablePointer<gvplugin_api_t>? =
+      symbol.assumingMemoryBound(to: gvplugin_library_t.self).pointee.apis
+    while let current = api, var type = current.pointee.types {
+      if current.pointee.api == API_textlayout {
+        while let name = type.pointee.type {
+          if strcmp(name, "textlayout") == 0, let engine = type.pointee.engine {
+            return engine.assumingMemoryBound(to: gvtextlayout_engine_t.self).pointee.textlayout
+          }
+          type += 1
+        }
+      }
+      api = current + 1
+    }
+    return nil
+  }
+
+  /// Our plugin library: one textlayout type. Graphviz keeps pointers into it for the life
+  /// of the context, so it is never freed.
+  private static func makeLibrary() -> UnsafeMutablePointer<gvplugin_library_t> {
+    let engine = UnsafeMutablePointer<gvtextlayout_engine_t>.allocate(capacity: 1)
+    engine.initialize(to: gvtextlayout_engine_t(textlayout: cachedTextLayout))
+    let types = UnsafeMutablePointer<gvplugin_installed_t>.allocate(capacity: 2)
+    types.initialize(
+      to: gvplugin_installed_t(
+        id: 0, type: UnsafePointer(strdup("textlayout")), quality: quality,
+        engine: UnsafeMutableRawPointer(engine), features: nil))
+    (types + 1).initialize(to: gvplugin_installed_t())
+    let apis = UnsafeMutablePointer<gvplugin_api_t>.allocate(capacity: 2)
+    apis.initialize(to: gvplugin_api_t(api: API_textlayout, types: types))
+    (apis + 1).initialize(to: gvplugin_api_t())
+    let library = UnsafeMutablePointer<gvplugin_library_t>.allocate(capacity: 1)
+    library.initialize(to: gvplugin_library_t(packagename: strdup("vcgraph"), apis: apis))
+    return library
+  }
+}
+
+private func cachedTextLayout(
+  _ span: UnsafeMutablePointer<textspan_t>?,
+  _ fontpath: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> boolean {
+  GraphvizRuntime.shared.textCache.layout(span, fontpath)
+}
+
+#if DEBUG
+  extension GraphvizRuntime {
+    /// Test hook: whether renders may use cached text measurements (default true).
+    var textCacheEnabled: Bool {
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return textCache.isEnabled
+      }
+      set {
+        lock.lock()
+        defer { lock.unlock() }
+        textCache.isEnabled = newValue
+      }
+    }
+
+    /// Test hook: whether our text layout is in place, and the cache's counters.
+    func textCacheStatistics() -> (installed: Bool, hits: Int, misses: Int, entries: Int) {
+      _ = version()  // creates the context, which installs the cache
+      lock.lock()
+      defer { lock.unlock() }
+      return (textCache.isInstalled, textCache.hits, textCache.misses, textCache.count)
+    }
+
+    /// Test hook: forgets every measurement and zeroes the counters.
+    func clearTextCache() {
+      lock.lock()
+      defer { lock.unlock() }
+      textCache.removeAll()
+    }
+  }
+#endif
