@@ -9,7 +9,10 @@ struct SampleGoldenTests {
 
   /// Relative paths in outputs keep goldens independent of the checkout's location.
   func relative(_ text: String) -> String {
-    text.replacingOccurrences(of: repositoryRoot.path + "/", with: "")
+    let root = repositoryRoot.path + "/"
+    // SVG attributes spell "-" as "&#45;", so a checkout like /work/wt-text appears as that too.
+    return text.replacingOccurrences(of: root, with: "")
+      .replacingOccurrences(of: root.replacingOccurrences(of: "-", with: "&#45;"), with: "")
   }
 
   @Test func thereAreSamplesForTheSeedsAndRealApps() {
