@@ -12,17 +12,18 @@ import VCGraphCore
 /// a slower batch elsewhere finishes. Batches follow guided self-scheduling: each takes one
 /// worker's share of the inputs still queued (at most `batchSize`, at least `minimumBatch`),
 /// so they shrink as the queue drains and the workers run out of work at nearly the same
-/// time, while process starts (each costs about 1.3 renders of a 30-controller input: dynamic
-/// linking, fontconfig, the Graphviz context) stay few. 200 inputs on 2 jobs go out as
-/// 50, 50, 50, 25, 13, 8, 4.
+/// time, while process starts stay few: each costs about two renders of a 30-controller
+/// input (fontconfig, the Graphviz context, and a text-measurement cache that starts cold).
+/// 200 inputs on 2 jobs go out as 100, 50, 25, 25.
 struct WorkerPool {
   let context: CommandContext
   let jobs: Int
-  /// Most inputs one worker renders before it is replaced by a fresh process.
-  static let batchSize = 50
+  /// Most inputs one worker renders before it is replaced by a fresh process (what Graphviz
+  /// leaks in 100 renders of these diagrams is a few megabytes).
+  static let batchSize = 100
   /// Fewest inputs in a batch (but the last, and when there are few inputs per worker), so
   /// process starts stay a small share.
-  static let minimumBatch = 8
+  static let minimumBatch = 25
 
   /// The size of the next batch when `remaining` of `count` inputs are left for `jobs` workers.
   static func nextBatchSize(remaining: Int, of count: Int, jobs: Int) -> Int {
