@@ -101,4 +101,3 @@ struct Arguments {
     return text
   }
 }
-

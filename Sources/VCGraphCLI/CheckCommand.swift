@@ -76,7 +76,8 @@ struct CheckCommand {
     var out = text.replacingOccurrences(of: "%", with: "%25")
       .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
     if property {
-      out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+      out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
+        of: ",", with: "%2C")
     }
     return out
   }

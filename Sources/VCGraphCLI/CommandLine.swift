@@ -122,10 +122,12 @@ enum Command: String, CaseIterable {
         .init(name: "no-legend", takesValue: false, help: "leave the legend out"),
         .init(
           name: "max-layout-nodes", takesValue: true,
-          help: "largest diagram laid out, nodes+edges (default \(InputLimits.default.maxLayoutNodes))"),
+          help:
+            "largest diagram laid out, nodes+edges (default \(InputLimits.default.maxLayoutNodes))"),
         .init(
           name: "layout-timeout", takesValue: true,
-          help: "seconds a large layout may take (default \(Int(InputLimits.default.layoutTimeout)))"),
+          help:
+            "seconds a large layout may take (default \(Int(InputLimits.default.layoutTimeout)))"),
         quiet,
       ] + Self.analysisOptions + Self.limitOptions
     case .analyze:

@@ -184,8 +184,10 @@ enum LayoutWorker {
 
     init(_ error: GraphvizError) {
       switch error {
-      case .layoutFailed(let engine, let message): (kind, first, second) = ("layout", engine, message)
-      case .renderFailed(let format, let message): (kind, first, second) = ("render", format, message)
+      case .layoutFailed(let engine, let message):
+        (kind, first, second) = ("layout", engine, message)
+      case .renderFailed(let format, let message):
+        (kind, first, second) = ("render", format, message)
       case .invalidGraph(let message): (kind, first, second) = ("invalid", message, "")
       case .writeFailed(let message): (kind, first, second) = ("write", message, "")
       }
@@ -441,7 +443,8 @@ enum LayoutMeasure {
         consider(node.attributes, owner: "node \(node.attributes.id ?? node.name)")
       }
       for edge in graph.edges {
-        consider(edge.attributes, owner: "edge \(edge.attributes.id ?? "\(edge.tail)→\(edge.head)")")
+        consider(
+          edge.attributes, owner: "edge \(edge.attributes.id ?? "\(edge.tail)→\(edge.head)")")
       }
       for subgraph in graph.subgraphs { visit(subgraph, isRoot: false) }
     }

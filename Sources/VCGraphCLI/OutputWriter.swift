@@ -90,7 +90,7 @@ struct OutputWriter {
     var staged: [Staged] = []
     do throws(VCGraphError) {
       for file in files {
-        if let staged_ = try stage(file.bytes, to: file.path) { staged.append(staged_) }
+        if let file = try stage(file.bytes, to: file.path) { staged.append(file) }
       }
       for (index, file) in staged.enumerated() {
         if rename(file.temporary, file.target) != 0 {
@@ -261,7 +261,9 @@ enum TemporaryFiles {
       guard bytes.count < slotSize else { return }
       for slot in 0..<slots where buffer[slot * slotSize] == 0 {
         let start = buffer + slot * slotSize
-        for (offset, byte) in bytes.enumerated().dropFirst() { start[offset] = CChar(bitPattern: byte) }
+        for (offset, byte) in bytes.enumerated().dropFirst() {
+          start[offset] = CChar(bitPattern: byte)
+        }
         start[bytes.count] = 0
         // The first byte last: the handler only sees complete paths.
         start[0] = CChar(bitPattern: bytes[0])

@@ -133,7 +133,8 @@ struct RenderCommand {
     var status: Int32 = 0
     // One writer for the run, so each input is resolved once, not once per output.
     let writer = OutputWriter(inputs: inputs)
-    let progress = context.console.errorIsTerminal && inputs.count > 1
+    let progress =
+      context.console.errorIsTerminal && inputs.count > 1
       && !context.arguments.has("quiet")
     for (number, input) in inputs.enumerated() {
       if progress { context.console.err("\r[\(number + 1)/\(inputs.count)] \(input)\u{1B}[K") }

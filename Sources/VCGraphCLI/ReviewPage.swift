@@ -49,7 +49,8 @@ struct ReviewPage {
     for n in 0...count {
       let op = n == 0 ? "start" : simulation.effects[n - 1].operation
       let text = n == 0 ? "Initial state" : simulation.effects[n - 1].description
-      out += "<li><a href=\"#step-\(n)\" data-step=\"\(n)\"><span class=\"num\">\(n)</span>"
+      out +=
+        "<li><a href=\"#step-\(n)\" data-step=\"\(n)\"><span class=\"num\">\(n)</span>"
         + "<span class=\"label\"><span class=\"op\">\(escape(op))</span>"
         + "<span class=\"text\">\(escape(text))</span></span></a></li>\n"
     }
@@ -65,10 +66,12 @@ struct ReviewPage {
     let effect = n == 0 ? nil : simulation.effects[n - 1]
     let description = effect?.description ?? "The hierarchy as the file describes it"
     var out = "<section class=\"step\" id=\"step-\(n)\" aria-labelledby=\"step-\(n)-heading\">\n"
-    out += "<figure class=\"diagram\">"
+    out +=
+      "<figure class=\"diagram\">"
       + inline(diagrams[n], prefix: "s\(n)-", title: report.heading(n), scale: 1.3) + "</figure>\n"
     out += "<aside class=\"effect\">\n"
-    out += "<p class=\"eyebrow\">"
+    out +=
+      "<p class=\"eyebrow\">"
       + (n == 0 ? "Before step 1" : "Step \(n) of \(count)")
       + " <span class=\"op\">\(escape(effect?.operation ?? "start"))</span></p>\n"
     out += "<h2 id=\"step-\(n)-heading\" class=\"description\">\(escape(description))</h2>\n"
@@ -83,22 +86,26 @@ struct ReviewPage {
       groups += chips("Moved", effect.moved, kind: "moved")
       groups += chips("Newly on screen", effect.newlyOnScreen, kind: "shown")
       groups += chips("Left the screen", effect.leftScreen, kind: "hidden")
-      out += groups.isEmpty
+      out +=
+        groups.isEmpty
         ? "<p class=\"nochange\">No controller was added, removed or moved, and what is on"
           + " screen did not change.</p>\n"
         : "<div class=\"changes\">\n\(groups)</div>\n"
       if !effect.notes.isEmpty {
-        out += "<ul class=\"notes\">"
+        out +=
+          "<ul class=\"notes\">"
           + effect.notes.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
       }
     }
     let visible = report.onScreen(n)
-    out += "<details class=\"onscreen\"><summary>On screen (\(visible.count))</summary>"
+    out +=
+      "<details class=\"onscreen\"><summary>On screen (\(visible.count))</summary>"
       + "<p>\(visible.isEmpty ? "nothing" : visible.map(escape).joined(separator: ", "))</p>"
       + "</details>\n"
     out += pager(n)
     if n < legends.count, let legend = legends[n] {
-      out += "<details class=\"legend\" open><summary>Legend</summary>"
+      out +=
+        "<details class=\"legend\" open><summary>Legend</summary>"
         + inline(legend, prefix: "l\(n)-", title: "Legend", scale: 1) + "</details>\n"
     }
     out += "</aside>\n</section>\n"
@@ -109,7 +116,8 @@ struct ReviewPage {
     let after = report.top(n)
     var out = "<div class=\"topvc\"><span class=\"caption\">Top view controller</span> "
     if let effect, effect.topBefore != effect.topAfter {
-      out += "<span class=\"was\">\(escape(effect.topBefore ?? "none"))</span>"
+      out +=
+        "<span class=\"was\">\(escape(effect.topBefore ?? "none"))</span>"
         + "<span class=\"arrow\" aria-label=\"becomes\">→</span>"
         + "<strong class=\"now changed\">\(escape(after ?? "none"))</strong>"
     } else {
@@ -127,10 +135,12 @@ struct ReviewPage {
 
   private func pager(_ n: Int) -> String {
     var out = "<nav class=\"pager\" aria-label=\"Previous and next step\">"
-    out += n > 0
+    out +=
+      n > 0
       ? "<a rel=\"prev\" href=\"#step-\(n - 1)\">← Previous</a>"
       : "<span class=\"disabled\">← Previous</span>"
-    out += n < count
+    out +=
+      n < count
       ? "<a rel=\"next\" href=\"#step-\(n + 1)\">Next →</a>"
       : "<span class=\"disabled\">Next →</span>"
     return out + "</nav>\n"

@@ -44,14 +44,16 @@ struct SimulateCommand {
       // Check every output path before writing any, so a refusal leaves nothing half-written.
       let names =
         svgs.indices.flatMap { n in
-          [SimulationReport.diagramName(n)] + (context.arguments.has("png") ? ["step-\(n).png"] : [])
+          [SimulationReport.diagramName(n)]
+            + (context.arguments.has("png") ? ["step-\(n).png"] : [])
         } + ["summary.json", "index.html"]
       for name in names { try writer.checkNotInput(path(directory, name)) }
       for (n, svg) in svgs.enumerated() {
         try writer.write(svg.svg, to: path(directory, SimulationReport.diagramName(n)))
         if let png = svg.png { try writer.write(png, to: path(directory, "step-\(n).png")) }
       }
-      try writer.write(Array((report.json.formatted() + "\n").utf8), to: path(directory, "summary.json"))
+      try writer.write(
+        Array((report.json.formatted() + "\n").utf8), to: path(directory, "summary.json"))
       let page = ReviewPage(
         report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG))
       try writer.write(Array(page.html.utf8), to: path(directory, "index.html"))
@@ -76,7 +78,8 @@ struct SimulateCommand {
   /// `-o DIR`, else `NAME-simulation` in the current directory.
   private func outputDirectory(for input: String) throws(VCGraphError) -> String {
     let base =
-      input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+      input == "-"
+      ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
     let directory = context.arguments.value("output") ?? "\(base)-simulation"
     if directory == "-" {
       throw VCGraphError(
@@ -100,7 +103,8 @@ struct SimulateCommand {
         atPath: directory, withIntermediateDirectories: true)
     } catch {
       throw VCGraphError(
-        .cantCreate, "\(directory): cannot create the output directory (\(error.localizedDescription))")
+        .cantCreate,
+        "\(directory): cannot create the output directory (\(error.localizedDescription))")
     }
     return directory
   }

@@ -142,7 +142,8 @@ public struct DiagramBuilder {
     return cluster
   }
 
-  private func clusterStyle(label: String, color: String, fill: String?, dashed: Bool) -> Attributes {
+  private func clusterStyle(label: String, color: String, fill: String?, dashed: Bool) -> Attributes
+  {
     var attributes = Attributes([
       ("label", .text(label)), ("fontname", .raw(Palette.font)), ("fontsize", .raw("10")),
       ("color", .raw(color)), ("fontcolor", .raw(color)), ("labeljust", .raw("l")),
@@ -392,7 +393,8 @@ public struct DiagramBuilder {
     let controller = controllers[root]
     let label =
       font("<B>⋯ \(collapsedSize[root]!) controllers</B>", size: 9, color: Palette.muted)
-      + "<BR/>" + font(
+      + "<BR/>"
+      + font(
         "off screen, from \(HTML.escape(controller.id))", size: 8, color: Palette.muted)
       + "<BR/>" + font("(--expand-all draws them)", size: 7, color: Palette.muted)
     return Node(
@@ -426,7 +428,8 @@ public struct DiagramBuilder {
       if analysis.selectedTab(parent) == position { label += " ✓" }
       return label
     case .split:
-      let names = count == 3 ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
+      let names =
+        count == 3 ? ["primary", "supplementary", "secondary"] : ["primary", "secondary"]
       let name = position < names.count ? names[position] : "column \(position)"
       return analysis.isCollapsed(parent) && position == 0 ? "\(name) (collapsed)" : name
     case .page:
@@ -525,7 +528,9 @@ public struct DiagramBuilder {
         lines.insert(font(HTML.escape(view.className), size: 7, color: "#57606a"), at: 0)
       }
       if let hosted = view.hosts {
-        lines = [font("view of <B>\(HTML.escape(controllers[hosted].id))</B>", size: 8, color: Palette.ink)]
+        lines = [
+          font("view of <B>\(HTML.escape(controllers[hosted].id))</B>", size: 8, color: Palette.ink)
+        ]
       }
       for badge in viewBadges[index] ?? [] {
         lines.append(font("<B>\(HTML.escape(badge))</B>", size: 8, color: badgeColor(badge)))
@@ -536,7 +541,8 @@ public struct DiagramBuilder {
         attributes: Attributes([
           ("label", .html(lines.joined(separator: "<BR/>"))), ("shape", .raw("box")),
           ("style", .raw(onScreen ? "rounded,filled" : "rounded,filled,dashed")),
-          ("fillcolor", .raw("#f0f6ff")), ("color", .raw(onScreen ? "#54aeff" : Palette.mutedBorder)),
+          ("fillcolor", .raw("#f0f6ff")),
+          ("color", .raw(onScreen ? "#54aeff" : Palette.mutedBorder)),
           ("height", .raw("0.25")), ("margin", .raw("0.06,0.02")),
           ("id", .text("view-\(view.id ?? "\(index)")")),
           ("tooltip", .text("\(view.className) \(view.id ?? "") at \(view.location)")),
@@ -701,8 +707,9 @@ public struct DiagramBuilder {
     if !summary.isEmpty {
       let worst = report.findings.map(\.severity).max() ?? .info
       lines.append(
-        font("findings: " + summary.joined(separator: ", "), size: 9,
-             color: Palette.severityColor(worst)))
+        font(
+          "findings: " + summary.joined(separator: ", "), size: 9,
+          color: Palette.severityColor(worst)))
     }
     return clip(lines).joined(separator: "<BR/>")
   }
@@ -744,7 +751,9 @@ public struct DiagramBuilder {
           ("label", .text("★ top view controller")), ("fillcolor", .raw(Palette.top)),
           ("color", .raw(Palette.path)), ("penwidth", .raw("3")), ("fontsize", .raw("8")),
         ])),
-      Node("legend_on", attributes: Attributes([("label", .text("on screen")), ("fontsize", .raw("8"))])),
+      Node(
+        "legend_on",
+        attributes: Attributes([("label", .text("on screen")), ("fontsize", .raw("8"))])),
       Node(
         "legend_off",
         attributes: Attributes([

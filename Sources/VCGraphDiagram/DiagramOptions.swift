@@ -18,7 +18,9 @@ public struct DiagramOptions: Sendable, Equatable {
 
   /// How a step changed a controller.
   public enum Change: String, Sendable, Equatable {
-    case added, moved, newlyOnScreen = "newly on screen", leftScreen = "left the screen"
+    case added, moved
+    case newlyOnScreen = "newly on screen"
+    case leftScreen = "left the screen"
   }
 
   public init() {}

@@ -171,8 +171,10 @@ struct RenderingTests {
     graph.add(cluster)
     let svg = try Graphviz.render(graph, format: .svg).text
     #expect(svg.contains("<g id=\"\(expected)\" class=\"node\">"))
-    #expect(svg.contains("<g id=\"a_\(expected)\"><a xlink:href=\"\(url)\" "
-      + "xlink:title=\"\(expected)\" target=\"\(expected)\">"))
+    #expect(
+      svg.contains(
+        "<g id=\"a_\(expected)\"><a xlink:href=\"\(url)\" "
+          + "xlink:title=\"\(expected)\" target=\"\(expected)\">"))
     let edgeGroup = try #require(svg.range(of: "<title>n1&#45;&gt;n2</title>"))
     let edgeSVG = svg[edgeGroup.upperBound...].prefix(2000)
     #expect(edgeSVG.contains("xlink:href=\"\(url)\" xlink:title=\"\(expected)\""))
@@ -209,9 +211,11 @@ struct RenderingTests {
       Fixtures.svgTexts(in: svg, title: "n2") == ["a&lt;b &amp; &quot;c&quot; &#39;d&#39;"])
   }
 
-  @Test("an HTML label and a plain label with the same text keep their kinds", arguments: [
-    false, true,
-  ])
+  @Test(
+    "an HTML label and a plain label with the same text keep their kinds",
+    arguments: [
+      false, true,
+    ])
   func htmlAndPlainWithSameText(htmlFirst: Bool) throws {
     var graph = Graph(name: "Same")
     let plain = Node("plain", attributes: Fixtures.text("<b>Same</b>"))

@@ -99,11 +99,13 @@ struct DOTSourceTests {
 
 @Suite("Validation", .serialized)
 struct ValidationTests {
-  @Test("a label of 32,768 lines is rejected before Graphviz is called", arguments: [
-    AttributeValue.text(Array(repeating: "x", count: 32_768).joined(separator: "\n")),
-    AttributeValue.html(Array(repeating: "x", count: 32_768).joined(separator: "<br/>")),
-    AttributeValue.raw(Array(repeating: "x", count: 32_768).joined(separator: "\\l")),
-  ])
+  @Test(
+    "a label of 32,768 lines is rejected before Graphviz is called",
+    arguments: [
+      AttributeValue.text(Array(repeating: "x", count: 32_768).joined(separator: "\n")),
+      AttributeValue.html(Array(repeating: "x", count: 32_768).joined(separator: "<br/>")),
+      AttributeValue.raw(Array(repeating: "x", count: 32_768).joined(separator: "\\l")),
+    ])
   func hugeLabel(label: AttributeValue) throws {
     let name = "Huge\(UInt32.random(in: 0...UInt32.max))"
     var graph = Graph(name: name)
@@ -132,12 +134,14 @@ struct ValidationTests {
     _ = try Preparation.prepare(graph)
   }
 
-  @Test("invalid names are rejected", arguments: [
-    ("duplicate", "cluster_a", "cluster_a"),
-    ("root name reused", "G", "cluster_a"),
-    ("empty", "", "cluster_a"),
-    ("NUL", "cluster_\u{0}", "cluster_a"),
-  ])
+  @Test(
+    "invalid names are rejected",
+    arguments: [
+      ("duplicate", "cluster_a", "cluster_a"),
+      ("root name reused", "G", "cluster_a"),
+      ("empty", "", "cluster_a"),
+      ("NUL", "cluster_\u{0}", "cluster_a"),
+    ])
   func invalidNames(label: String, first: String, second: String) {
     var graph = Graph(name: "G")
     graph.add(Graph(name: first))

@@ -130,13 +130,15 @@ struct TextCacheTests {
       of: "surface[0-9]+", with: "surface", options: .regularExpression)
   }
 
-  @Test("only core devices may be answered from the cache", arguments: [
-    ("svg", true), ("svgz", true), ("svg:svg", true), ("svg:svg:core", true),
-    ("dot", true), ("canon", true), ("xdot", true), ("xdot1.4", true), ("plain", true),
-    ("json", true), ("xdot_json", true),
-    ("png", false), ("pdf", false), ("svg:cairo", false), ("svg:svg:cairo", false),
-    ("ps", false), ("png:gd", false), ("", false), ("svg:svg:core:x", false),
-  ])
+  @Test(
+    "only core devices may be answered from the cache",
+    arguments: [
+      ("svg", true), ("svgz", true), ("svg:svg", true), ("svg:svg:core", true),
+      ("dot", true), ("canon", true), ("xdot", true), ("xdot1.4", true), ("plain", true),
+      ("json", true), ("xdot_json", true),
+      ("png", false), ("pdf", false), ("svg:cairo", false), ("svg:svg:cairo", false),
+      ("ps", false), ("png:gd", false), ("", false), ("svg:svg:core:x", false),
+    ])
   func coreDevices(format: String, cached: Bool) {
     #expect(TextMeasurementCache.ignoresLayouts(.device(format)) == cached)
     #expect(TextMeasurementCache.ignoresLayouts(.source))

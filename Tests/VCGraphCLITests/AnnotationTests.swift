@@ -35,8 +35,10 @@ struct AnnotationTests {
                         subviews: [ { id: saveButton, class: UIButton } ]
     """
 
-  func dot(_ yaml: String, options: DiagramOptions = DiagramOptions(),
-           extra: [AnalysisRequest] = []) throws -> String {
+  func dot(
+    _ yaml: String, options: DiagramOptions = DiagramOptions(),
+    extra: [AnalysisRequest] = []
+  ) throws -> String {
     let hierarchy = try DescriptionLoader().load(text: yaml, path: "t.yaml")
     let report = try AnalysisReport(hierarchy, extra: extra)
     return try Graphviz.dot(DiagramBuilder(report: report, options: options).graph())

@@ -54,7 +54,8 @@ import Testing
     // -f wins over the extension.
     let dot = try vcgraph(["render", input, "-f", "dot", "-o", directory.path("graph.txt")])
     #expect(dot.exitCode == 0)
-    #expect(String(decoding: directory.bytes("graph.txt") ?? [], as: UTF8.self).hasPrefix("digraph"))
+    #expect(
+      String(decoding: directory.bytes("graph.txt") ?? [], as: UTF8.self).hasPrefix("digraph"))
   }
 
   @Test func renderToStandardOutputAndFromStandardInput() throws {
@@ -90,8 +91,10 @@ import Testing
     let directory = try TemporaryDirectory("default-jobs")
     let count = 16 * 2
     for index in 0..<count {
-      try directory.write("in/m\(index).yaml", Self.modal.replacingOccurrences(
-        of: "Modal stack", with: "Modal stack \(index)"))
+      try directory.write(
+        "in/m\(index).yaml",
+        Self.modal.replacingOccurrences(
+          of: "Modal stack", with: "Modal stack \(index)"))
     }
     for name in ["default", "single"] {
       try FileManager.default.createDirectory(
@@ -214,6 +217,7 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let findings = try #require(object["findings"] as? [[String: Any]])
-    #expect(findings.map { $0["rule"] as? String } == ["selected-index-out-of-range", "tab-bar-not-root"])
+    #expect(
+      findings.map { $0["rule"] as? String } == ["selected-index-out-of-range", "tab-bar-not-root"])
   }
 }

@@ -33,7 +33,8 @@ private func expectDiagnostic(
   hint: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   let header = "\(file):\(line):\(column): error: "
-  let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(
+    String.init)
   guard let index = lines.firstIndex(where: { $0.hasPrefix(header) }) else {
     Issue.record(
       "expected a diagnostic starting \(header)\(message); stderr was:\n\(result.stderr)",
@@ -44,7 +45,8 @@ private func expectDiagnostic(
     lines[index].contains(message), "\(lines[index]) lacks '\(message)'",
     sourceLocation: sourceLocation)
   // Source line then caret (unless the line could not be quoted, or was shortened).
-  if index + 2 < lines.count, !lines[index + 1].hasSuffix("…"), let caret = lines[index + 2].unicodeScalars.firstIndex(of: "^"),
+  if index + 2 < lines.count, !lines[index + 1].hasSuffix("…"),
+    let caret = lines[index + 2].unicodeScalars.firstIndex(of: "^"),
     lines[index + 2].unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "^" })
   {
     let offset = lines[index + 2].unicodeScalars.distance(
@@ -329,7 +331,8 @@ let rejections: [Rejection] = [
 struct HostileInputTests {
   // MARK: Rejections
 
-  @Test("a bad input fails with 65 at its position and leaves the outputs alone", arguments: rejections)
+  @Test(
+    "a bad input fails with 65 at its position and leaves the outputs alone", arguments: rejections)
   func rejected(_ rejection: Rejection) throws {
     let directory = try TemporaryDirectory("hostile")
     try directory.write(rejection.file, bytes: rejection.bytes)
@@ -385,7 +388,9 @@ struct HostileInputTests {
     let started = Date()
     let result = try vcgraph(["check", "huge.yaml"], cwd: directory.url)
     #expect(result.exitCode == 65)
-    #expect(result.stderr.contains("huge.yaml:1:1: error: the file is 50331648 bytes, more than the limit of 33554432 bytes"))
+    #expect(
+      result.stderr.contains(
+        "huge.yaml:1:1: error: the file is 50331648 bytes, more than the limit of 33554432 bytes"))
     #expect(result.stderr.contains("--max-input-bytes"))
     #expect(Date().timeIntervalSince(started) < 3)
   }
@@ -394,16 +399,27 @@ struct HostileInputTests {
 
   @Test func limitsAreAdjustableByOptions() throws {
     let directory = try TemporaryDirectory("limits")
-    try directory.write("long.yaml", "title: \(String(repeating: "x", count: 5000))\nwindow: { root: A }\n")
+    try directory.write(
+      "long.yaml", "title: \(String(repeating: "x", count: 5000))\nwindow: { root: A }\n")
     try directory.write("deep.yaml", presentationChain(80))
-    try directory.write("many.yaml", "window:\n  root:\n    class: UINavigationController\n    viewControllers: [\(Array(repeating: "A", count: 30).joined(separator: ", "))]\n")
+    try directory.write(
+      "many.yaml",
+      "window:\n  root:\n    class: UINavigationController\n    viewControllers: [\(Array(repeating: "A", count: 30).joined(separator: ", "))]\n"
+    )
     #expect(try vcgraph(["check", "long.yaml"], cwd: directory.url).exitCode == 65)
-    #expect(try vcgraph(["check", "--max-scalar-length", "6000", "long.yaml"], cwd: directory.url).exitCode == 0)
+    #expect(
+      try vcgraph(["check", "--max-scalar-length", "6000", "long.yaml"], cwd: directory.url)
+        .exitCode == 0)
     #expect(try vcgraph(["check", "deep.yaml"], cwd: directory.url).exitCode == 65)
-    #expect(try vcgraph(["check", "--max-depth", "100", "deep.yaml"], cwd: directory.url).exitCode == 0)
-    #expect(try vcgraph(["check", "--max-controllers", "10", "many.yaml"], cwd: directory.url).exitCode == 65)
+    #expect(
+      try vcgraph(["check", "--max-depth", "100", "deep.yaml"], cwd: directory.url).exitCode == 0)
+    #expect(
+      try vcgraph(["check", "--max-controllers", "10", "many.yaml"], cwd: directory.url).exitCode
+        == 65)
     #expect(try vcgraph(["check", "many.yaml"], cwd: directory.url).exitCode == 0)
-    #expect(try vcgraph(["check", "--max-input-bytes", "100", "many.yaml"], cwd: directory.url).exitCode == 65)
+    #expect(
+      try vcgraph(["check", "--max-input-bytes", "100", "many.yaml"], cwd: directory.url).exitCode
+        == 65)
   }
 
   /// Regression: decoding recursed on the caller's stack, so `--max-depth` raised to a few
@@ -446,7 +462,8 @@ struct HostileInputTests {
     let result = try vcgraph(["render", "many-answers.yaml", "-o", "out.svg"], cwd: directory.url)
     // Either the diagram clips its labels, or the label limit refuses it; Graphviz must never
     // see a label of 32,768 lines (it crashes).
-    #expect(result.exitCode == 0 || result.exitCode == 65, "exit \(result.exitCode): \(result.stderr)")
+    #expect(
+      result.exitCode == 0 || result.exitCode == 65, "exit \(result.exitCode): \(result.stderr)")
     if result.exitCode == 65 {
       #expect(result.stderr.contains("lines, more than the limit of 64"))
       #expect(result.stderr.contains("--max-label-lines"))
@@ -505,7 +522,8 @@ struct HostileInputTests {
   @Test func userTextIsDrawnLiterally() throws {
     let directory = try TemporaryDirectory("escaping")
     func quoted(_ text: String) -> String {
-      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\")
+      "\""
+        + text.replacingOccurrences(of: "\\", with: "\\\\")
         .replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
     var yaml = "title: \(quoted(#"Title "q" \N \G <i>x</i> &amp;"#))\nwindow:\n  root:\n"
@@ -547,8 +565,10 @@ struct HostileInputTests {
       atPath: directory.path("link.yaml"), withDestinationPath: directory.path("sub/dump.txt"))
     try FileManager.default.linkItem(
       atPath: directory.path("sub/dump.txt"), toPath: directory.path("hard.yaml"))
-    for output in ["sub/dump.txt", "./sub/../sub/dump.txt", "link.yaml", "hard.yaml",
-                   directory.path("sub/dump.txt")] {
+    for output in [
+      "sub/dump.txt", "./sub/../sub/dump.txt", "link.yaml", "hard.yaml",
+      directory.path("sub/dump.txt"),
+    ] {
       let result = try vcgraph(["import", "sub/dump.txt", "-o", output], cwd: directory.url)
       #expect(result.exitCode == 73, "\(output): exit \(result.exitCode)")
       #expect(result.stderr.contains("refusing to write over the input"), "\(result.stderr)")
@@ -585,7 +605,8 @@ struct HostileInputTests {
     try directory.write("out/a.svg", bytes: previousOutput)
     try FileManager.default.createDirectory(
       atPath: directory.path("out/a.dot"), withIntermediateDirectories: true)
-    let result = try vcgraph(["render", "a.yaml", "-f", "svg,dot", "-o", "out"], cwd: directory.url)
+    let result = try vcgraph(
+      ["render", "a.yaml", "-f", "svg,dot", "-o", "out"], cwd: directory.url)
     #expect(result.exitCode == 73, "\(result.stderr)")
     // The svg was complete, but the set is replaced together or not at all.
     #expect(directory.bytes("out/a.svg") == previousOutput)
@@ -600,7 +621,8 @@ struct HostileInputTests {
       atPath: directory.path("link.svg"), withDestinationPath: "real/a.svg")
     let result = try vcgraph(["render", "a.yaml", "-o", "link.svg"], cwd: directory.url)
     #expect(result.exitCode == 0, "\(result.stderr)")
-    let destination = try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("link.svg"))
+    let destination = try FileManager.default.destinationOfSymbolicLink(
+      atPath: directory.path("link.svg"))
     #expect(destination == "real/a.svg")
     #expect(String(decoding: directory.bytes("real/a.svg") ?? [], as: UTF8.self).contains("<svg"))
     #expect(directory.names(in: "real") == ["a.svg"])
@@ -861,7 +883,8 @@ private func svgTexts(_ svg: [UInt8]) throws -> [String] {
   parser.delegate = collector
   parser.shouldResolveExternalEntities = false
   guard parser.parse() else {
-    throw RunError(description: "the SVG is not well-formed: \(String(describing: parser.parserError))")
+    throw RunError(
+      description: "the SVG is not well-formed: \(String(describing: parser.parserError))")
   }
   return collector.texts
 }
@@ -886,7 +909,8 @@ enum Mounts {
   static let available: Bool = {
     guard geteuid() == 0 else { return false }
     let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "vcgraph-mount-probe-\(UUID().uuidString)").path
+      "vcgraph-mount-probe-\(UUID().uuidString)"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: probe) }
     guard (try? tmpfs(at: probe, size: "16k")) != nil else {
       print("note: cannot mount a tmpfs here; the full-disk test is skipped")

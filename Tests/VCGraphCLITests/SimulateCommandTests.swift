@@ -95,7 +95,9 @@ struct SimulateCommandTests {
     let dir = try freshDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("review")
-    let run = try runVCGraphBinary(["simulate", sample("scenario-000-tabs-modal.yaml"), "-o", out.path])
+    let run = try runVCGraphBinary([
+      "simulate", sample("scenario-000-tabs-modal.yaml"), "-o", out.path,
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
     #expect(
@@ -120,7 +122,8 @@ struct SimulateCommandTests {
     #expect(step4.contains("removed: replyNav, reply"))
 
     let summary = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json")))
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent("summary.json")))
         as? [String: Any])
     let steps = try #require(summary["steps"] as? [[String: Any]])
     #expect(steps.count == 5)
@@ -164,7 +167,10 @@ struct SimulateCommandTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     for name in ["a", "b"] {
       let run = try runVCGraphBinary(
-        ["simulate", sample("scenario-001-switcher.yaml"), "-o", dir.appendingPathComponent(name).path, "-q"])
+        [
+          "simulate", sample("scenario-001-switcher.yaml"), "-o",
+          dir.appendingPathComponent(name).path, "-q",
+        ])
       #expect(run.status == 0, "\(run.stderr)")
     }
     for file in ["index.html", "summary.json", "step-0.svg", "step-3.svg", "step-5.svg"] {
@@ -230,7 +236,8 @@ struct SimulateCommandTests {
   func defaultDirectory() throws {
     let dir = try freshDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let run = try runVCGraphBinary(["simulate", sample("scenario-002-dismiss-back.yaml"), "-q"], cwd: dir)
+    let run = try runVCGraphBinary(
+      ["simulate", sample("scenario-002-dismiss-back.yaml"), "-q"], cwd: dir)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       FileManager.default.fileExists(
@@ -292,10 +299,13 @@ struct SimulateReviewPageBrowserTests {
     let dir = try freshDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("review")
-    let run = try runVCGraphBinary(["simulate", sample("scenario-000-tabs-modal.yaml"), "-o", out.path, "-q"])
+    let run = try runVCGraphBinary([
+      "simulate", sample("scenario-000-tabs-modal.yaml"), "-o", out.path, "-q",
+    ])
     #expect(run.status == 0, "\(run.stderr)")
     let summary = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("summary.json")))
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent("summary.json")))
         as? [String: Any])
     let steps = try #require(summary["steps"] as? [[String: Any]])
     let description = try #require(steps[2]["description"] as? String)
@@ -312,12 +322,14 @@ struct SimulateReviewPageBrowserTests {
       ], timeout: 120)
     #expect(browsed.status == 0, "chromium failed: \(browsed.stderr.suffix(2000))")
     let dom = browsed.stdout
-    try #require(dom.contains("<section"), "chromium printed no DOM: \(browsed.stderr.suffix(2000))")
+    try #require(
+      dom.contains("<section"), "chromium printed no DOM: \(browsed.stderr.suffix(2000))")
     // The script ran and chose state 3; layout shows exactly that section.
     #expect(dom.contains("data-current=\"3\""))
     #expect(dom.contains("data-shown=\"step-3\""))
     #expect(dom.components(separatedBy: "class=\"step current\"").count - 1 == 1)
-    let shown = try #require(slice(dom, from: "<section class=\"step current\" id=\"step-3\"", to: "</section>"))
+    let shown = try #require(
+      slice(dom, from: "<section class=\"step current\" id=\"step-3\"", to: "</section>"))
     #expect(shown.contains("<h2 id=\"step-3-heading\" class=\"description\">\(description)</h2>"))
     #expect(shown.contains("<title id=\"s3-title\">Step 3: \(description)</title>"))
     #expect(shown.contains("Step 3 of 5 · \(description)"))  // the diagram's own caption

@@ -88,9 +88,10 @@ import VCGraphCore
               viewControllers: [ \(long), { class: \(long), title: "quoted: text" } ]
             - { class: Nav, viewControllers: [ { class: UIViewController, id: last } ] }
       """)
-    #expect(hierarchy.controllers.map(\.id) == [
-      "UITabBarController", "first", "\(long)-1", "\(long)-2", "Nav-2", "last",
-    ])
+    #expect(
+      hierarchy.controllers.map(\.id) == [
+        "UITabBarController", "first", "\(long)-1", "\(long)-2", "Nav-2", "last",
+      ])
     #expect(hierarchy.controllers[3].title == "quoted: text")
     #expect(hierarchy.controllers[0].children == [1, 4])
     #expect(hierarchy.controllers[1].children == [2, 3])
@@ -114,12 +115,14 @@ import VCGraphCore
     let decomposed = "Cafe\u{301}"
     let unknown = error(
       "classes: { \(composed): UIViewController }\nwindow: { root: A, \(decomposed): 1 }\n")
-    #expect(unknown.map { Array($0.message.utf8) }
-      == Array("unknown key '\(decomposed)' in a window".utf8))
+    #expect(
+      unknown.map { Array($0.message.utf8) }
+        == Array("unknown key '\(decomposed)' in a window".utf8))
     let duplicate = error(
       "classes: { \(composed): UIViewController, \(decomposed): UIViewController }\n")
-    #expect(duplicate.map { Array($0.message.utf8) }
-      == Array("duplicate key '\(decomposed)' (first at line 1)".utf8))
+    #expect(
+      duplicate.map { Array($0.message.utf8) }
+        == Array("duplicate key '\(decomposed)' (first at line 1)".utf8))
     let keys = (1...20).map { "  Class\($0): UIViewController\n" }.joined()
     let late = error(
       "classes:\n  \(composed): UIViewController\n\(keys)  \(decomposed): UIViewController\n")

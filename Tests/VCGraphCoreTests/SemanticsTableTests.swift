@@ -38,7 +38,8 @@ struct SemanticsTableTests {
       if let message = try probe.dismissError(from: from, levels: levels, toClass: toClass) {
         answers.append("error: \(message)")
       } else {
-        answers.append(probe.summary(try probe.dismiss(from: from, levels: levels, toClass: toClass)))
+        answers.append(
+          probe.summary(try probe.dismiss(from: from, levels: levels, toClass: toClass)))
       }
     }
     #expect(answers.count == c.dismissals.count, "dismiss requests")
@@ -237,7 +238,8 @@ let semanticsCases: [SemanticsCase] = [
       analyze:
         - dismiss: { from: message }
       """,
-    top: "compose", onScreen: ["mail", "mailboxesNav", "inbox", "messageNav", "message", "compose"],
+    top: "compose",
+    onScreen: ["mail", "mailboxesNav", "inbox", "messageNav", "message", "compose"],
     path: ["mail/root", "compose/presented"], leaves: ["compose"],
     dismissals: ["receiver=mail removed=compose animated=compose after=mail"]),
 
@@ -267,7 +269,8 @@ let semanticsCases: [SemanticsCase] = [
         - dismiss: { from: discard, levels: 2 }
         - dismiss: { from: discard }
       """,
-    top: "discard", onScreen: ["mail", "mailboxesNav", "inbox", "composeNav", "compose", "discard"],
+    top: "discard",
+    onScreen: ["mail", "mailboxesNav", "inbox", "composeNav", "compose", "discard"],
     path: ["mail/root", "composeNav/presented", "discard/presented"], leaves: ["discard"],
     dismissals: [
       "receiver=mail removed=composeNav,compose,discard animated=discard after=inbox",
@@ -954,7 +957,8 @@ let semanticsCases: [SemanticsCase] = [
       """,
     top: "licenses", onScreen: ["tabs", "nav", "home", "settingsNav", "settings", "licenses"],
     path: ["tabs/root", "settingsNav/presented", "licenses/presented"], leaves: ["licenses"],
-    dismissals: ["receiver=tabs removed=settingsNav,settings,licenses animated=licenses after=home"]),
+    dismissals: ["receiver=tabs removed=settingsNav,settings,licenses animated=licenses after=home"]
+  ),
 
   // WHY: S2 windows of a background scene are not on screen even when marked key; the top comes
   // from the foreground scene's key window, which is the second of its two windows.
@@ -999,7 +1003,9 @@ let semanticsCases: [SemanticsCase] = [
     top: "filter", onScreen: ["modalTabs", "nav1", "one", "filter"],
     path: ["home/root", "modalTabs/presented", "nav1/selected", "filter/presented"],
     leaves: ["filter"],
-    dismissals: ["receiver=home removed=modalTabs,nav1,one,filter,nav2,two animated=filter after=home"]),
+    dismissals: [
+      "receiver=home removed=modalTabs,nav1,one,filter,nav2,two animated=filter after=home"
+    ]),
 
   // WHY: S2 a controller's view tree can attach only the children it hosts; the hosted
   // navigation controller's presentation (currentContext, it defines the context) covers its

@@ -100,7 +100,8 @@ struct PresentationRuleTests {
           - { class: SettingsViewController, id: settings }
     """
 
-  @Test("S1: fullScreen from inside a tab's navigation stack is presented by the tab bar controller")
+  @Test(
+    "S1: fullScreen from inside a tab's navigation stack is presented by the tab bar controller")
   func fullScreenGoesToContextRoot() throws {
     let probe = try SemanticsProbe(
       Self.tabWithNavigation.replacingOccurrences(of: "STYLE", with: "fullScreen"))
@@ -308,7 +309,9 @@ struct PresentationRuleTests {
     #expect(probe.top == "popup")
   }
 
-  @Test("S1: a context style with no definer inside a presented controller walks to the window root, which already presents: refused")
+  @Test(
+    "S1: a context style with no definer inside a presented controller walks to the window root, which already presents: refused"
+  )
   func contextStyleWalksThroughPresentations() throws {
     let yaml = """
       window:
@@ -537,7 +540,8 @@ struct OnScreenRuleTests {
 
   @Test("S2: fullScreen removes the presenter's views")
   func fullScreenRemoves() throws {
-    let probe = try SemanticsProbe(Self.presenting.replacingOccurrences(of: "STYLE", with: "fullScreen"))
+    let probe = try SemanticsProbe(
+      Self.presenting.replacingOccurrences(of: "STYLE", with: "fullScreen"))
     #expect(probe.onScreen == ["modal"])
   }
 
@@ -551,7 +555,9 @@ struct OnScreenRuleTests {
 
   @Test(
     "S2: over-styles, sheets, popovers and automatic leave the presenter on screen",
-    arguments: ["overFullScreen", "overCurrentContext", "pageSheet", "formSheet", "popover", "automatic"])
+    arguments: [
+      "overFullScreen", "overCurrentContext", "pageSheet", "formSheet", "popover", "automatic",
+    ])
   func stylesThatKeepPresenter(style: String) throws {
     let probe = try SemanticsProbe(Self.presenting.replacingOccurrences(of: "STYLE", with: style))
     #expect(probe.onScreen == ["tabs", "nav", "list", "modal"])
@@ -636,7 +642,9 @@ struct OnScreenRuleTests {
     #expect(probe.onScreen == ["banner", "nav", "home", "status"])
   }
 
-  @Test("S2: with several foreground scenes the first scene's key window is used; a background key window never is")
+  @Test(
+    "S2: with several foreground scenes the first scene's key window is used; a background key window never is"
+  )
   func keyWindowAmongScenes() throws {
     let probe = try SemanticsProbe(
       """
@@ -819,7 +827,8 @@ struct TopViewControllerRuleTests {
     #expect(probe.onScreen == ["split", "sidebarNav", "sidebar", "reply"])
   }
 
-  @Test("S3: a leaf covered by an over-context presentation is not a visible leaf; the presentation is")
+  @Test(
+    "S3: a leaf covered by an over-context presentation is not a visible leaf; the presentation is")
   func overContextLeaf() throws {
     let probe = try SemanticsProbe(
       """
@@ -904,7 +913,9 @@ struct DismissalRuleTests {
     #expect(probe.summary(d) == "receiver=home removed=compose animated=compose after=home")
   }
 
-  @Test("S4: dismiss on a presenter lower in the stack removes its presented and all above; only the top-most animates")
+  @Test(
+    "S4: dismiss on a presenter lower in the stack removes its presented and all above; only the top-most animates"
+  )
   func dismissLowerInStack() throws {
     let probe = try SemanticsProbe(Self.fourLevels)
     let fromA = try probe.dismiss(from: "A")
@@ -919,11 +930,19 @@ struct DismissalRuleTests {
   @Test("S4: levels counts from the caller's level (its own level is 1)")
   func levels() throws {
     let probe = try SemanticsProbe(Self.fourLevels)
-    #expect(probe.summary(try probe.dismiss(from: "D", levels: 1)) == "receiver=C removed=D animated=D after=C")
-    #expect(probe.summary(try probe.dismiss(from: "D", levels: 2)) == "receiver=B removed=C,D animated=D after=B")
-    #expect(probe.summary(try probe.dismiss(from: "D", levels: 3)) == "receiver=A removed=B,C,D animated=D after=A")
+    #expect(
+      probe.summary(try probe.dismiss(from: "D", levels: 1))
+        == "receiver=C removed=D animated=D after=C")
+    #expect(
+      probe.summary(try probe.dismiss(from: "D", levels: 2))
+        == "receiver=B removed=C,D animated=D after=B")
+    #expect(
+      probe.summary(try probe.dismiss(from: "D", levels: 3))
+        == "receiver=A removed=B,C,D animated=D after=A")
     // From a lower level, levels count from there and take everything above along.
-    #expect(probe.summary(try probe.dismiss(from: "C", levels: 1)) == "receiver=B removed=C,D animated=D after=B")
+    #expect(
+      probe.summary(try probe.dismiss(from: "C", levels: 1))
+        == "receiver=B removed=C,D animated=D after=B")
   }
 
   @Test("S4: more levels than exist is an error naming how many exist")
@@ -937,7 +956,8 @@ struct DismissalRuleTests {
     #expect(root.contains("only 0 presentation levels"))
   }
 
-  @Test("S4: toClass goes down to the nearest controller of the class or a subclass (via `classes`)")
+  @Test(
+    "S4: toClass goes down to the nearest controller of the class or a subclass (via `classes`)")
   func toClass() throws {
     let probe = try SemanticsProbe(Self.fourLevels)
     #expect(
@@ -975,7 +995,8 @@ struct DismissalRuleTests {
             viewControllers: [{ class: Step1, id: step1 }, { class: Step2, id: step2 }]
       """)
     let d = try probe.dismiss(from: "step2")
-    #expect(probe.summary(d) == "receiver=home removed=modalNav,step1,step2 animated=modalNav after=home")
+    #expect(
+      probe.summary(d) == "receiver=home removed=modalNav,step1,step2 animated=modalNav after=home")
   }
 
   @Test("S4: a child whose container presents dismisses what the container presented")
@@ -996,7 +1017,8 @@ struct DismissalRuleTests {
     #expect(probe.summary(d) == "receiver=tabs removed=compose animated=compose after=list")
   }
 
-  @Test("S4: removed lists whole subtrees, including presentations made inside them, in document order")
+  @Test(
+    "S4: removed lists whole subtrees, including presentations made inside them, in document order")
   func removedSubtrees() throws {
     let probe = try SemanticsProbe(
       """
@@ -1017,7 +1039,8 @@ struct DismissalRuleTests {
       """)
     let d = try probe.dismiss(from: "nav2")
     #expect(
-      probe.summary(d) == "receiver=home removed=modalTabs,nav1,one,filter,nav2,two animated=filter after=home")
+      probe.summary(d)
+        == "receiver=home removed=modalTabs,nav1,one,filter,nav2,two animated=filter after=home")
     #expect(d.removedLevels.map { probe.id($0)! } == ["modalTabs", "filter"])
   }
 
@@ -1096,7 +1119,9 @@ struct DismissalRuleTests {
 
 @Suite("S5 responder chain")
 struct ResponderChainRuleTests {
-  @Test("S5: a deep view reaches its owning controller, then the presenting controller, the window and UIApplication")
+  @Test(
+    "S5: a deep view reaches its owning controller, then the presenting controller, the window and UIApplication"
+  )
   func deepViewInPresentedController() throws {
     let probe = try SemanticsProbe(
       """
@@ -1120,10 +1145,13 @@ struct ResponderChainRuleTests {
       try probe.chain(from: "likeButton") == [
         "likeButton", "toolbar", "card", "postRoot", "post", "feed", "mainWindow", "UIApplication",
       ])
-    #expect(probe.id(try probe.analysis.responderChain(from: "likeButton").owningController) == "post")
+    #expect(
+      probe.id(try probe.analysis.responderChain(from: "likeButton").owningController) == "post")
   }
 
-  @Test("S5: a hosted view leads to the child controller, then the host's superview, then the container")
+  @Test(
+    "S5: a hosted view leads to the child controller, then the host's superview, then the container"
+  )
   func hostedView() throws {
     let probe = try SemanticsProbe(
       """
@@ -1158,10 +1186,13 @@ struct ResponderChainRuleTests {
         - { id: banner, level: alert, root: { class: Banner, id: banner, view: { id: bannerLabel } } }
       """)
     #expect(try probe.chain(from: "home") == ["home", "main", "UIApplication"])
-    #expect(try probe.chain(from: "bannerLabel") == ["bannerLabel", "banner", "banner", "UIApplication"])
+    #expect(
+      try probe.chain(from: "bannerLabel") == ["bannerLabel", "banner", "banner", "UIApplication"])
   }
 
-  @Test("S5: a child of a presented navigation controller reaches the navigation controller, not the presenter")
+  @Test(
+    "S5: a child of a presented navigation controller reaches the navigation controller, not the presenter"
+  )
   func childOfPresentedNavigation() throws {
     let probe = try SemanticsProbe(
       """
@@ -1181,7 +1212,8 @@ struct ResponderChainRuleTests {
       ])
   }
 
-  @Test("S5: a child whose view the container did not attach has no superview: the chain ends at it")
+  @Test(
+    "S5: a child whose view the container did not attach has no superview: the chain ends at it")
   func unattachedChild() throws {
     let probe = try SemanticsProbe(
       """
@@ -1194,7 +1226,10 @@ struct ResponderChainRuleTests {
             - { class: Detail, id: detail, view: { id: detailRoot } }
       """)
     #expect(try probe.chain(from: "cell") == ["cell", "listRoot", "list"])
-    #expect(try probe.chain(from: "detailRoot") == ["detailRoot", "detail", "nav", "window", "UIApplication"])
+    #expect(
+      try probe.chain(from: "detailRoot") == [
+        "detailRoot", "detail", "nav", "window", "UIApplication",
+      ])
     let switcher = try SemanticsProbe(
       """
       window:
@@ -1208,7 +1243,9 @@ struct ResponderChainRuleTests {
     #expect(try switcher.chain(from: "one") == ["one", "switcher", "window", "UIApplication"])
   }
 
-  @Test("S5: a hosted view of a controller that is not the container's child still leads to the host's superview")
+  @Test(
+    "S5: a hosted view of a controller that is not the container's child still leads to the host's superview"
+  )
   func hostedNonChild() throws {
     // seed 001's inconsistency (S6 reports it): the view is in the tree, so the chain follows it.
     let probe = try SemanticsProbe(

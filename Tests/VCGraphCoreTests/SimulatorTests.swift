@@ -190,7 +190,8 @@ struct SimulatorPresentTests {
     #expect(s.effect.added == ["composeNav", "compose"])
     #expect(try s.parent("compose") == "composeNav")
     #expect(s.top() == "compose")
-    #expect(s.effect.description == "feed presents composeNav (automatic → pageSheet); presenter: tabs")
+    #expect(
+      s.effect.description == "feed presents composeNav (automatic → pageSheet); presenter: tabs")
   }
 
   @Test("refused: the resolved presenter is already presenting")
@@ -232,7 +233,8 @@ struct SimulatorPresentTests {
   @Test("refused: an explicit id already in the hierarchy, at the id")
   func duplicateID() throws {
     let s = try Scenario(
-      tabs + "  - present: { from: post, controller: { class: UINavigationController, id: feed } }\n")
+      tabs
+        + "  - present: { from: post, controller: { class: UINavigationController, id: feed } }\n")
     let error = try s.refusal()
     #expect(error.message == "the id 'feed' is already used by a controller in the hierarchy")
     #expect(error.location?.line == 18)
@@ -250,7 +252,8 @@ struct SimulatorPresentTests {
     #expect(s.simulation.refusal == nil)
     #expect(s.effect(1).added == ["PostViewController"])
     #expect(s.effect(2).added == ["PostViewController-2"])
-    #expect(try s.children("feedNav") == ["feed", "post", "PostViewController", "PostViewController-2"])
+    #expect(
+      try s.children("feedNav") == ["feed", "post", "PostViewController", "PostViewController-2"])
   }
 
   @Test("refused: presenting an existing controller that has a parent")
@@ -299,7 +302,8 @@ struct SimulatorDismissTests {
   @Test("dismiss levels: 2 from C goes back to A; only C animates")
   func levels() throws {
     let s = try Scenario(modalStack + "  - dismiss: { from: C, levels: 2 }\n")
-    #expect(s.effect.description == "dismiss(from: C, levels: 2): A dismisses B, C; only C animates")
+    #expect(
+      s.effect.description == "dismiss(from: C, levels: 2): A dismisses B, C; only C animates")
     #expect(s.effect.removed == ["B", "C"])
     #expect(s.effect.notes.contains("receiver: A; animated: C"))
     #expect(s.top() == "A")
@@ -379,7 +383,8 @@ struct SimulatorNavigationTests {
   @Test("refused: pushing a navigation controller, at `controller`")
   func pushNavigation() throws {
     let s = try Scenario(
-      tabs + "  - push: { on: feedNav, controller: { class: UINavigationController, id: inner } }\n")
+      tabs + "  - push: { on: feedNav, controller: { class: UINavigationController, id: inner } }\n"
+    )
     let error = try s.refusal()
     #expect(error.message.contains("Pushing a navigation controller is not supported"))
     #expect(error.location?.column == 38)
@@ -584,7 +589,9 @@ struct SimulatorContainmentTests {
   @Test("addChild with attach into a view tree: a host view is added, the child is on screen")
   func addAttachedWithViewTree() throws {
     let s = try Scenario(
-      switcher + "  - addChild: { parent: switcher, controller: { class: UIViewController, id: extra } }\n")
+      switcher
+        + "  - addChild: { parent: switcher, controller: { class: UIViewController, id: extra } }\n"
+    )
     #expect(s.effect.description == "addChild extra to switcher (view attached)")
     #expect(try s.children("switcher") == ["news", "video", "extra"])
     #expect(s.onScreen().contains("extra"))
@@ -682,7 +689,8 @@ struct SimulatorContainmentTests {
 
   @Test("refused: addChild on a navigation controller or a tab bar controller")
   func addChildToSystemContainer() throws {
-    let nav = try Scenario(tabs + "  - addChild: { parent: feedNav, controller: UIViewController }\n")
+    let nav = try Scenario(
+      tabs + "  - addChild: { parent: feedNav, controller: UIViewController }\n")
     #expect(try nav.refusal().hint == "use push")
     let tab = try Scenario(tabs + "  - addChild: { parent: tabs, controller: UIViewController }\n")
     #expect(try tab.refusal().message.contains("through viewControllers"))
@@ -855,7 +863,8 @@ struct SimulatorRunTests {
 
   @Test("apply leaves the input hierarchy unchanged and reports the effect")
   func applyIsPure() throws {
-    let hierarchy = try DescriptionLoader().load(text: tabs + "  - pop: { on: feedNav }\n", path: "s.yaml")
+    let hierarchy = try DescriptionLoader().load(
+      text: tabs + "  - pop: { on: feedNav }\n", path: "s.yaml")
     let (after, effect) = try Simulator.apply(hierarchy.steps[0], to: hierarchy)
     #expect(hierarchy.controller(id: "post") != nil)
     #expect(after.controller(id: "post") == nil)

@@ -287,7 +287,8 @@ struct DescriptionDecoder {
     }
     let index = hierarchy.windows.count
     let id = try value("id", in: pairs).map { v throws(VCGraphError) in try string(v, key: "id") }
-    let isKey = try value("key", in: pairs).map { v throws(VCGraphError) in try bool(v, key: "key") }
+    let isKey = try value("key", in: pairs).map { v throws(VCGraphError) in try bool(v, key: "key")
+    }
     var level = WindowLevel.normal
     if let levelNode = value("level", in: pairs) {
       let text = try string(levelNode, key: "level")
@@ -336,9 +337,9 @@ struct DescriptionDecoder {
           hint: "mark exactly one window `key: true`")
       }
       if keys.isEmpty && foreground {
-        let where_ = group.scene.map { hierarchy.scenes[$0].location } ?? loc(rootPair.keyMark)
+        let place = group.scene.map { hierarchy.scenes[$0].location } ?? loc(rootPair.keyMark)
         throw VCGraphError.data(
-          "no window is marked `key: true`", at: where_,
+          "no window is marked `key: true`", at: place,
           hint: "mark exactly one window of each foreground scene `key: true`")
       }
     }
@@ -477,7 +478,8 @@ struct DescriptionDecoder {
         }
         hierarchy.controllers[index].modalPresentationStyle = style
       case "showing":
-        pendingShowing.append((index, try identifier(pair.value, key: "showing"), loc(pair.value.mark)))
+        pendingShowing.append(
+          (index, try identifier(pair.value, key: "showing"), loc(pair.value.mark)))
       case "viewControllers", "children":
         let items = try sequence(pair.value, key: pair.key)
         var children: [ControllerIndex] = []
@@ -615,7 +617,8 @@ struct DescriptionDecoder {
   ) throws(VCGraphError) -> ViewIndex {
     let pairs = try mapping(node, what: "a view")
     try checkKeys(pairs, allowed: ["id", "class", "subviews", "hosts"], in: "a view")
-    let id = try value("id", in: pairs).map { v throws(VCGraphError) in try identifier(v, key: "id") }
+    let id = try value("id", in: pairs).map { v throws(VCGraphError) in try identifier(v, key: "id")
+    }
     let className = try value("class", in: pairs).map { v throws(VCGraphError) in
       try string(v, key: "class")
     }
@@ -689,7 +692,9 @@ struct DescriptionDecoder {
   ) throws(VCGraphError) -> (String, Int?, String?) {
     let fromNode = try required("from", in: pairs, at: mark)
     let from = try identifier(fromNode, key: "from")
-    guard hierarchy.controller(id: from) != nil else { throw unknownID(from, at: loc(fromNode.mark)) }
+    guard hierarchy.controller(id: from) != nil else {
+      throw unknownID(from, at: loc(fromNode.mark))
+    }
     let levels = try value("levels", in: pairs).map { v throws(VCGraphError) in
       try integer(v, key: "levels")
     }
@@ -716,7 +721,8 @@ struct DescriptionDecoder {
       switch operation.key {
       case "present":
         try checkKeys(pairs, allowed: ["from", "controller"], in: "`present`")
-        op = .present(from: try id("from"), controller: try stepController(pairs, at: arguments.mark))
+        op = .present(
+          from: try id("from"), controller: try stepController(pairs, at: arguments.mark))
       case "dismiss":
         try checkKeys(pairs, allowed: ["from", "levels", "toClass"], in: "`dismiss`")
         let fromNode = try required("from", in: pairs, at: arguments.mark)

@@ -365,8 +365,8 @@ final class YAMLReader {
     var at = problemMark
     var message = context.map { "\($0): \(problem)" } ?? problem
     var hint: String?
-    if problem.contains("tab") || (
-      problem.contains("cannot start any token") && byte(at: problemMark) == 0x09)
+    if problem.contains("tab")
+      || (problem.contains("cannot start any token") && byte(at: problemMark) == 0x09)
     {
       message = "a tab is used for indentation"
       hint = "YAML indents with spaces"
@@ -379,8 +379,7 @@ final class YAMLReader {
         message = "\(problem) in double-quoted text"
         hint = "write `\\\\` for a backslash, or use single quotes, where `\\` is literal"
       }
-    } else if let context, context.contains("flow sequence") || context.contains("flow mapping")
-    {
+    } else if let context, context.contains("flow sequence") || context.contains("flow mapping") {
       let bracket = context.contains("sequence") ? "[" : "{"
       let closer = context.contains("sequence") ? "]" : "}"
       at = contextMark

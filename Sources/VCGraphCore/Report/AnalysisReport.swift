@@ -119,7 +119,8 @@ public struct AnalysisReport: Sendable {
     if !analysis.visiblePath.isEmpty {
       out += "visible path:\n"
       for step in analysis.visiblePath {
-        out += "  \(step.via.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))"
+        out +=
+          "  \(step.via.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))"
           + "\(describe(step.controller))\n"
       }
     }
@@ -127,12 +128,14 @@ public struct AnalysisReport: Sendable {
       out += "visible leaves: \(analysis.visibleLeaves.map(describe).joined(separator: ", "))\n"
     }
     let visible = controllers.indices.filter { analysis.onScreen[$0] }
-    out += "on screen (\(visible.count)): "
+    out +=
+      "on screen (\(visible.count)): "
       + (visible.isEmpty ? "none" : visible.map { controllers[$0].id }.joined(separator: ", "))
       + "\n"
     for presented in controllers.indices {
       guard let presenter = analysis.presentation.presenter[presented] else { continue }
-      var line = "presentation: \(controllers[presenter].id) presents \(controllers[presented].id)"
+      var line =
+        "presentation: \(controllers[presenter].id) presents \(controllers[presented].id)"
         + " (\(controllers[presented].style.resolved.rawValue)"
       if controllers[presented].modalPresentationStyle == nil { line += " from automatic" }
       line += ")"
@@ -150,18 +153,21 @@ public struct AnalysisReport: Sendable {
       out += "  receiver: \(describe(dismissal.receiver))\n"
       out += "  removed: \(dismissal.removed.map { controllers[$0].id }.joined(separator: ", "))\n"
       out += "  animated: \(controllers[dismissal.animated].id)\n"
-      out += "  top view controller after: "
+      out +=
+        "  top view controller after: "
         + (dismissal.topViewControllerAfter.map(describe) ?? "none") + "\n"
     }
     for chain in responderChains {
-      out += "responder chain from \(chain.from): "
+      out +=
+        "responder chain from \(chain.from): "
         + chain.responders.map(analysis.name(of:)).joined(separator: " → ") + "\n"
       out += "  owning controller: " + (chain.owningController.map(describe) ?? "none") + "\n"
     }
     if !findings.isEmpty {
       out += "findings:\n"
       for finding in findings {
-        out += "  \(finding.location): \(finding.severity.rawValue): \(finding.message)"
+        out +=
+          "  \(finding.location): \(finding.severity.rawValue): \(finding.message)"
           + " [\(finding.rule.rawValue)]\n"
       }
     }

@@ -28,12 +28,15 @@ extension Analysis {
     let lowest: ControllerIndex  // the presented controller whose presentation ends first
     if let levels {
       guard levels <= chain.count else {
-        func count(_ n: Int) -> String { n == 1 ? "1 presentation level" : "\(n) presentation levels" }
+        func count(_ n: Int) -> String {
+          n == 1 ? "1 presentation level" : "\(n) presentation levels"
+        }
         throw VCGraphError.data(
           "cannot dismiss \(count(levels)) from '\(name)': only \(count(chain.count))"
             + (chain.count == 1 ? " exists" : " exist") + " at and below it",
           at: location,
-          hint: chain.isEmpty ? "'\(name)' is not presented" : "use levels: \(chain.count) or fewer")
+          hint: chain.isEmpty ? "'\(name)' is not presented" : "use levels: \(chain.count) or fewer"
+        )
       }
       lowest = chain[chain.count - levels]
     } else if let toClass {
@@ -133,7 +136,8 @@ extension Analysis {
 
   /// The presented controller whose presentation ends when going back to the nearest
   /// controller of class `className` below the top of `chain`.
-  private func levelBelow(chain: [ControllerIndex], matching className: String) -> ControllerIndex? {
+  private func levelBelow(chain: [ControllerIndex], matching className: String) -> ControllerIndex?
+  {
     chain.reversed().first { presented in
       presentingControllers(of: presented).contains {
         hierarchy.isKind(hierarchy.controllers[$0].className, of: className)

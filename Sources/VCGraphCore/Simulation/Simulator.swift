@@ -107,12 +107,14 @@ public enum Simulator {
       after.controllers.map(\.id).filter {
         oldIDs.contains($0) && (movedHint.contains($0) || place(old, $0) != place(new, $0))
       })
-    let onBefore = Set(before.controllers.indices.filter { old.onScreen[$0] }.map {
-      before.controllers[$0].id
-    })
-    let onAfter = Set(after.controllers.indices.filter { new.onScreen[$0] }.map {
-      after.controllers[$0].id
-    })
+    let onBefore = Set(
+      before.controllers.indices.filter { old.onScreen[$0] }.map {
+        before.controllers[$0].id
+      })
+    let onAfter = Set(
+      after.controllers.indices.filter { new.onScreen[$0] }.map {
+        after.controllers[$0].id
+      })
     effect.newlyOnScreen = unique(
       after.controllers.map(\.id).filter {
         oldIDs.contains($0) && onAfter.contains($0) && !onBefore.contains($0)
@@ -185,7 +187,9 @@ struct StepEditor {
   private func requireNavigation(_ name: String) throws(VCGraphError) -> ControllerIndex {
     let nav = try controller(name, key: "on")
     guard controllers[nav].kind == .navigation else {
-      let hint = enclosingNavigation(of: nav).map { "did you mean its navigation controller '\(id($0))'?" }
+      let hint = enclosingNavigation(of: nav).map {
+        "did you mean its navigation controller '\(id($0))'?"
+      }
       throw refused(
         "'\(name)' is a \(controllers[nav].kind.uikitClass), not a navigation controller;"
           + " only a UINavigationController pushes and pops", at: "on", hint: hint)
@@ -227,7 +231,9 @@ struct StepEditor {
 
   /// `present {from, controller}`: S1 resolves the presenter; a presenter that is already
   /// presenting refuses.
-  private mutating func present(from name: String, _ new: StepController) throws(VCGraphError) -> String {
+  private mutating func present(from name: String, _ new: StepController) throws(VCGraphError)
+    -> String
+  {
     let requester = try controller(name, key: "from")
     let analysis = Analysis(hierarchy)
     let existing = try existingController(new)
@@ -349,7 +355,8 @@ struct StepEditor {
   }
 
   /// `push {on, controller}`.
-  private mutating func push(on name: String, _ new: StepController) throws(VCGraphError) -> String {
+  private mutating func push(on name: String, _ new: StepController) throws(VCGraphError) -> String
+  {
     let nav = try requireNavigation(name)
     let existing = try existingController(new)
     let kind = existing.map { controllers[$0].kind } ?? new.fragment.controllers[new.root].kind
@@ -445,8 +452,11 @@ struct StepEditor {
     let selected: Int
     if let index {
       guard children.indices.contains(index) else {
-        let range = children.isEmpty ? "it has no tabs" : "it has \(children.count) tab"
-          + (children.count == 1 ? "" : "s") + " (0–\(children.count - 1))"
+        let range =
+          children.isEmpty
+          ? "it has no tabs"
+          : "it has \(children.count) tab"
+            + (children.count == 1 ? "" : "s") + " (0–\(children.count - 1))"
         throw refused("selectedIndex \(index) is out of range for '\(name)': \(range)", at: "index")
       }
       selected = index
@@ -464,7 +474,8 @@ struct StepEditor {
     var text = "select tab \(selected) (\(id(children[selected]))) on \(name)"
     if previous == selected { text += ": already selected" }
     if selected >= 5 && children.count > 5 {
-      notes.append("tab \(selected) is past the fifth: it is shown under the More navigation controller")
+      notes.append(
+        "tab \(selected) is past the fifth: it is shown under the More navigation controller")
     }
     return text
   }
@@ -552,7 +563,8 @@ struct StepEditor {
   }
 
   /// `show {container, child}`: the seed-001 switcher attaches one child's view.
-  private mutating func show(_ name: String, child childName: String) throws(VCGraphError) -> String {
+  private mutating func show(_ name: String, child childName: String) throws(VCGraphError) -> String
+  {
     let container = try controller(name, key: "container")
     let kind = controllers[container].kind
     guard kind == .plain else {
@@ -608,7 +620,8 @@ struct StepEditor {
     }
     if previous == [window] { return "window \(name) is already key" }
     let was = previous.map { hierarchy.windows[$0].id }
-    return "window \(name) becomes key" + (was.isEmpty ? "" : " (was \(was.joined(separator: ", ")))")
+    return "window \(name) becomes key"
+      + (was.isEmpty ? "" : " (was \(was.joined(separator: ", ")))")
   }
 
   // MARK: - Inserting controllers
@@ -620,7 +633,8 @@ struct StepEditor {
     let written = new.fragment.controllers[new.root]
     guard written.keyLocations["id"] != nil, let existing = hierarchy.controller(id: written.id)
     else { return nil }
-    let onlyNamed = new.fragment.controllers.count == 1 && new.fragment.views.isEmpty
+    let onlyNamed =
+      new.fragment.controllers.count == 1 && new.fragment.views.isEmpty
       && Set(written.keyLocations.keys).isSubset(of: ["id", "class"])
     if controllers[existing].className == written.className && onlyNamed { return existing }
     throw VCGraphError.data(
@@ -773,7 +787,9 @@ struct StepEditor {
   /// (else at the root).
   private mutating func addHostView(in container: ControllerIndex, for child: ControllerIndex) {
     guard let root = controllers[container].view else { return }
-    let siblings = hostViews(in: root).filter { controllers[container].children.contains(hierarchy.views[$0].hosts!) }
+    let siblings = hostViews(in: root).filter {
+      controllers[container].children.contains(hierarchy.views[$0].hosts!)
+    }
     let superview = siblings.last.flatMap { hierarchy.views[$0].superview } ?? root
     var view = View(id: nil, className: "UIView", treeOwner: container, location: step.location)
     view.superview = superview
@@ -784,7 +800,9 @@ struct StepEditor {
 
   /// A container without a view tree attaches all its children (or `showing`). To say that
   /// only some are attached, vcgraph gives it a root view hosting exactly those.
-  private mutating func createViewTree(for container: ControllerIndex, hosting children: [ControllerIndex]) {
+  private mutating func createViewTree(
+    for container: ControllerIndex, hosting children: [ControllerIndex]
+  ) {
     let name = "\(id(container)).view"
     let free = hierarchy.view(id: name) == nil && hierarchy.controller(id: name) == nil
     let root = View(
@@ -889,7 +907,8 @@ struct StepEditor {
   /// After a step frees a presenter, a presentation UIKit refused earlier must not happen now:
   /// its request is dropped and the controller stays outside every window.
   mutating func forgetRefusedRequests(before: Analysis) {
-    let refused = Set(before.presentation.refused.map { before.hierarchy.controllers[$0.presented].id })
+    let refused = Set(
+      before.presentation.refused.map { before.hierarchy.controllers[$0.presented].id })
     guard !refused.isEmpty else { return }
     let after = Analysis(hierarchy)
     for index in controllers.indices
@@ -909,7 +928,9 @@ struct StepEditor {
     if controller.kind == .alert && controller.modalPresentationStyle == nil { return "alert" }
     let resolved = controller.style.resolved
     if controller.modalPresentationStyle == nil { return "automatic → \(resolved.rawValue)" }
-    if resolved == .popover && hierarchy.device == .iPhone { return "popover, as a sheet on iPhone" }
+    if resolved == .popover && hierarchy.device == .iPhone {
+      return "popover, as a sheet on iPhone"
+    }
     return resolved.rawValue
   }
 }
@@ -982,7 +1003,9 @@ extension Hierarchy {
     result.scenes = scenes
     result.detachedRoots = detachedRoots.compactMap { map[$0] }
     for (second, first) in secondPlacements {
-      if let second = map[second], let first = map[first] { result.secondPlacements[second] = first }
+      if let second = map[second], let first = map[first] {
+        result.secondPlacements[second] = first
+      }
     }
     return result
   }
