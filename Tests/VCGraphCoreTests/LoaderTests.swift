@@ -2,20 +2,7 @@ import Testing
 import VCGraphCore
 
 /// The description loader: the model it builds and the positioned errors it gives.
-@Suite struct LoaderTests {
-  func load(_ yaml: String) throws(VCGraphError) -> Hierarchy {
-    try DescriptionLoader().load(text: yaml, path: "d.yaml")
-  }
-
-  func error(_ yaml: String) -> VCGraphError? {
-    do {
-      _ = try load(yaml)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
+@Suite struct LoaderTests: LoadsDescriptions {
   @Test func buildsTheModelInDocumentOrder() throws {
     let hierarchy = try load(
       """

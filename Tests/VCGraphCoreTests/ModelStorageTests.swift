@@ -60,20 +60,7 @@ import VCGraphCore
 
 /// The flat YAML document the loader reads into: every value still reaches the model, and
 /// duplicate keys are found however many keys a mapping has.
-@Suite struct FlatDocumentTests {
-  func load(_ yaml: String) throws(VCGraphError) -> Hierarchy {
-    try DescriptionLoader().load(text: yaml, path: "d.yaml")
-  }
-
-  func error(_ yaml: String) -> VCGraphError? {
-    do {
-      _ = try load(yaml)
-      return nil
-    } catch {
-      return error
-    }
-  }
-
+@Suite struct FlatDocumentTests: LoadsDescriptions {
   @Test func nestedContainersKeepTheirOwnChildren() throws {
     let long = "AVeryLongCustomViewControllerName"
     let hierarchy = try load(
