@@ -139,8 +139,9 @@ public enum Graphviz {
   }
 
   /// The DOT source of `graph` as built, before layout. Deterministic: equal graphs give
-  /// identical text. The render functions lay out exactly this text (parsed back), so
-  /// `dot -Tsvg` on it draws the same picture as rendering in memory.
+  /// identical text. The render functions lay out the graph this text reads back as (built
+  /// directly in that order, see `ReadBackOrder`), so `dot -Tsvg` on it draws the same
+  /// picture as rendering in memory.
   public static func dot(_ graph: Graph) throws(GraphvizError) -> String {
     try render(graph, engine: "dot", targets: [.source])[0].text
   }
