@@ -35,6 +35,13 @@ final class GraphvizRuntime: @unchecked Sendable {
     defer { lock.unlock() }
     usesReadBackOrder = value
   }
+
+  /// Whether SVG coordinates may be printed by ``CoordinatePrinter`` (tests compare both).
+  func setPrintsCoordinatesItself(_ value: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    CoordinatePrinter.isEnabled = value
+  }
   #if DEBUG
     /// Test hook: names of the root graphs opened so far (debug builds only).
     private var openedGraphNames: Set<String> = []
@@ -78,6 +85,7 @@ final class GraphvizRuntime: @unchecked Sendable {
       context = created
       gvc = created
       textCache.install(created)
+      CoordinatePrinter.install(version: gvcVersion(created).map { String(cString: $0) } ?? "")
     }
     let previousHandler = agseterrf(collectMessage)
     let previousLevel = agseterr(AGWARN)
@@ -979,3 +987,120 @@ private func cachedTextLayout(
     }
   }
 #endif
+
+// MARK: - SVG coordinates
+
+/// Prints the numbers of SVG (and other core) output the way Graphviz 2.42's `gvprintdouble`
+/// does, without `snprintf`.
+///
+/// The core renderers print every coordinate through libgvc's `gvprintdouble`: zero below
+/// 1e-8, `snprintf("%.02f")`, trailing zeros and a bare point trimmed. glibc's `%f` goes
+/// through multi-precision arithmetic, and this came to 13–17% of a render's instructions.
+/// The executable defines `gvprintdouble` itself (`_vcgraphPrintDouble`, exported like all
+/// public symbols), so the dynamic linker binds the plugins' calls here; it writes the same
+/// bytes from an exactly rounded integer, and hands anything else (another Graphviz version,
+/// huge or non-finite numbers, a test switch) to libgvc's own function.
+enum CoordinatePrinter {
+  typealias Print = @convention(c) (OpaquePointer?, Double) -> Void
+  typealias Write = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int) -> Int
+
+  /// libgvc's `gvprintdouble` and `gvwrite`. Set once, with the runtime lock held; read only
+  /// while rendering, which holds the lock.
+  nonisolated(unsafe) private(set) static var original: Print?
+  nonisolated(unsafe) private(set) static var write: Write?
+  /// Whether the fast path may answer (the Graphviz version it was checked against).
+  nonisolated(unsafe) private(set) static var isActive = false
+  /// Off sends every number to libgvc (a test switch: ``GraphvizRuntime`` sets it with the
+  /// lock held).
+  nonisolated(unsafe) fileprivate(set) static var isEnabled = true
+
+  /// The version whose `gvprintdouble` this reproduces (Debian's 2.42.2 reports 2.43.0).
+  static let checkedVersion = "2.43.0"
+
+  static func install(version: String) {
+    resolve()
+    isActive = original != nil && write != nil && version == checkedVersion
+  }
+
+  fileprivate static func resolve() {
+    guard original == nil,
+      let library = dlopen("libgvc.so.6", RTLD_NOW | RTLD_NOLOAD),
+      let print = dlsym(library, "gvprintdouble"), let write = dlsym(library, "gvwrite")
+    else { return }
+    original = unsafeBitCast(print, to: Print.self)
+    self.write = unsafeBitCast(write, to: Write.self)
+  }
+
+  /// Writes `number` as Graphviz 2.42 prints it into `out` (at least 24 bytes) and returns
+  /// the length, or nil for numbers this does not handle (non-finite, or 1e13 and beyond).
+  static func format(_ number: Double, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+    var value = number
+    if value > -1e-8 && value < 1e-8 { value = 0 }
+    let magnitude = abs(value)
+    guard magnitude < 1e13 else { return nil }  // also false for NaN
+    // `%.02f` rounds the exact value to hundredths, ties to even. `scaled` is the double
+    // nearest to magnitude × 100 and `error` the exact rest (fused multiply-add), so only a
+    // `scaled` that is exactly a half needs the rest to decide. Below 2^52 the fraction is
+    // exact and every half is representable.
+    let scaled = magnitude * 100
+    let error = (-scaled).addingProduct(magnitude, 100)
+    let floor = scaled.rounded(.down)
+    let fraction = scaled - floor
+    var units = UInt64(floor)
+    if fraction > 0.5 || (fraction == 0.5 && (error > 0 || (error == 0 && units % 2 == 1))) {
+      units += 1
+    }
+    var length = 0
+    if value < 0 {
+      out[0] = UInt8(ascii: "-")
+      length = 1
+    }
+    // The whole part, most significant digit first.
+    var whole = units / 100
+    var digits: (UInt64, Int) = (1, 1)
+    while digits.0 * 10 <= whole {
+      digits.0 *= 10
+      digits.1 += 1
+    }
+    for _ in 0..<digits.1 {
+      out[length] = UInt8(ascii: "0") + UInt8(whole / digits.0)
+      whole %= digits.0
+      digits.0 /= 10
+      length += 1
+    }
+    // Hundredths without trailing zeros (`x.50` is `x.5`, `x.00` is `x`).
+    let cents = units % 100
+    if cents != 0 {
+      out[length] = UInt8(ascii: ".")
+      out[length + 1] = UInt8(ascii: "0") + UInt8(cents / 10)
+      length += 2
+      if cents % 10 != 0 {
+        out[length] = UInt8(ascii: "0") + UInt8(cents % 10)
+        length += 1
+      }
+    }
+    return length
+  }
+}
+
+/// Graphviz's `gvprintdouble`, defined here so that the renderers' calls bind to it: see
+/// ``CoordinatePrinter``. Not API.
+@_cdecl("gvprintdouble")
+public func _vcgraphPrintDouble(_ job: OpaquePointer?, _ number: Double) {
+  if CoordinatePrinter.original == nil { CoordinatePrinter.resolve() }
+  guard CoordinatePrinter.isActive, CoordinatePrinter.isEnabled,
+    let write = CoordinatePrinter.write
+  else {
+    CoordinatePrinter.original?(job, number)
+    return
+  }
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+    guard let base = buffer.baseAddress,
+      let length = CoordinatePrinter.format(number, into: base)
+    else {
+      CoordinatePrinter.original?(job, number)
+      return
+    }
+    base.withMemoryRebound(to: CChar.self, capacity: length) { _ = write(job, $0, length) }
+  }
+}

@@ -3,7 +3,7 @@ import Testing
 @testable import GraphvizKit
 
 /// A small deterministic random number generator, so every run checks the same graphs.
-private struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
   var state: UInt64
 
   mutating func next() -> UInt64 {
