@@ -14,7 +14,7 @@ import VCGraphCore
 /// so they shrink as the queue drains and the workers run out of work at nearly the same
 /// time, while process starts stay few: each costs about two renders of a 30-controller
 /// input (fontconfig, the Graphviz context, and a text-measurement cache that starts cold).
-/// 200 inputs on 2 jobs go out as 100, 50, 25, 25.
+/// 200 inputs on 2 jobs go out as 100, 50, 50.
 struct WorkerPool {
   let context: CommandContext
   let jobs: Int
@@ -23,7 +23,7 @@ struct WorkerPool {
   static let batchSize = 100
   /// Fewest inputs in a batch (but the last, and when there are few inputs per worker), so
   /// process starts stay a small share.
-  static let minimumBatch = 25
+  static let minimumBatch = 50
 
   /// The size of the next batch when `remaining` of `count` inputs are left for `jobs` workers.
   static func nextBatchSize(remaining: Int, of count: Int, jobs: Int) -> Int {
