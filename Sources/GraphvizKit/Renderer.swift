@@ -241,8 +241,10 @@ final class GraphvizRuntime: @unchecked Sendable {
 
   // MARK: Building
 
-  private func open(
-    _ graph: PreparedGraph
+  /// Builds `graph`: in the steps of `order` when there is one, else in two passes (nodes
+  /// and subgraphs, then edges). A graph that fails to build is closed.
+  private func build(
+    _ graph: PreparedGraph, in order: ReadBackOrder? = nil
   ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
     var descriptor = Agdesc_t()
     descriptor.directed = graph.directed ? 1 : 0
@@ -254,31 +256,14 @@ final class GraphvizRuntime: @unchecked Sendable {
     guard let root = withC(graph.name, { agopen($0, descriptor, discipline) }) else {
       throw .invalidGraph(failureMessage("could not open graph \"\(graph.name)\""))
     }
-    return root
-  }
-
-  private func build(
-    _ graph: PreparedGraph
-  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
-    let root = try open(graph)
     var builder = Builder(root: root)
     do {
-      try builder.addStructure(graph, to: root)
-      try builder.addEdges(graph, to: root)
-    } catch {
-      _ = agclose(root)
-      throw error
-    }
-    return root
-  }
-
-  private func build(
-    _ graph: PreparedGraph, in order: ReadBackOrder
-  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
-    let root = try open(graph)
-    var builder = Builder(root: root)
-    do {
-      try builder.replay(order)
+      if let order {
+        try builder.replay(order)
+      } else {
+        try builder.addStructure(graph, to: root)
+        try builder.addEdges(graph, to: root)
+      }
     } catch {
       _ = agclose(root)
       throw error
@@ -758,6 +743,17 @@ final class TextMeasurementCache {
     var fontSize: UInt64
     var flags: UInt32
     var alias: UInt
+
+    /// The byte arrays hashed as blocks: `Array`'s own hashing feeds one byte at a time,
+    /// on every measurement Graphviz asks for.
+    func hash(into hasher: inout Hasher) {
+      text.withUnsafeBytes { hasher.combine(bytes: $0) }
+      hasher.combine(text.count)
+      fontName.withUnsafeBytes { hasher.combine(bytes: $0) }
+      hasher.combine(fontSize)
+      hasher.combine(flags)
+      hasher.combine(alias)
+    }
   }
 
   /// Everything Pango's function sets, except the layout.
