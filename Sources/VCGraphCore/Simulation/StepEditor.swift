@@ -74,16 +74,4 @@ struct StepEditor {
     case .makeKey(let window): return ("makeKey", try makeKey(window))
     }
   }
-
-  /// The style as the review shows it.
-  func styleText(_ index: ControllerIndex) -> String {
-    let controller = controllers[index]
-    if controller.kind == .alert && controller.modalPresentationStyle == nil { return "alert" }
-    let resolved = controller.style.resolved
-    if controller.modalPresentationStyle == nil { return "automatic → \(resolved.rawValue)" }
-    if resolved == .popover && hierarchy.device == .iPhone {
-      return "popover, as a sheet on iPhone"
-    }
-    return resolved.rawValue
-  }
 }

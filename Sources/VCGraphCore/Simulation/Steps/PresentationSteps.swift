@@ -55,7 +55,7 @@ extension StepEditor {
       presenters: analysis.presentation.presenter)
     hierarchy.controllers[slot].presents = root
     hierarchy.controllers[root].requestedBy = slot
-    var text = "\(name) presents \(id(root)) (\(styleText(root)))"
+    var text = "\(name) presents \(id(root)) (\(hierarchy.presentationStyleText(of: root)))"
     if presenter != requester { text += "; presenter: \(id(presenter))" }
     if slot != requester {
       notes.append(
