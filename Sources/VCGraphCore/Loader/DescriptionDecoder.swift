@@ -71,7 +71,7 @@ struct DescriptionDecoder {
           guard Rule(rawValue: rule) != nil else {
             throw error(
               "unknown rule id '\(rule)'", at: item.mark,
-              hint: suggestion(for: rule, among: Rule.allCases.map(\.rawValue)))
+              hint: suggestion(for: rule, among: Rule.all.map(\.rawValue)))
           }
           hierarchy.ignoredRules.append(rule)
         }
