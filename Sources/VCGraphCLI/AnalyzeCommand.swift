@@ -10,10 +10,10 @@ struct AnalyzeCommand {
       let path = try context.inputs(atMostOne: true)[0]
       let report = try context.report(for: path)
       context.console.out(format == "json" ? report.json.formatted() + "\n" : report.text)
-      return 0
+      return ExitCode.success
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
   }
 }

@@ -12,7 +12,7 @@ struct CheckCommand {
       inputs = try context.inputs()
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
     let strict = context.arguments.has("warnings-as-errors")
     var findings: [Finding] = []
@@ -25,7 +25,7 @@ struct CheckCommand {
         checked += 1
       } catch {
         context.report(error)
-        failure = failure ?? error.kind.rawValue
+        failure = failure ?? error.exitCode
       }
     }
     let printer = DiagnosticPrinter(sources: context.loader.sources)
@@ -68,7 +68,7 @@ struct CheckCommand {
     let failing = findings.contains {
       $0.severity == .error || (strict && $0.severity == .warning)
     }
-    return failing ? 1 : 0
+    return failing ? ExitCode.findings : ExitCode.success
   }
 
   /// GitHub workflow commands escape %, CR and LF (and , and : in properties).

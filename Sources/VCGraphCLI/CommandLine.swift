@@ -12,7 +12,7 @@ public enum VCGraphCommandLine {
   public static func run(_ arguments: [String], console: Console) -> Int32 {
     guard let first = arguments.first else {
       console.err(mainHelp)
-      return FailureKind.usage.rawValue
+      return ExitCode.of(.usage)
     }
     switch first {
     case "--help", "-h", "help":
@@ -21,10 +21,10 @@ public enum VCGraphCommandLine {
       } else {
         console.out(mainHelp)
       }
-      return 0
+      return ExitCode.success
     case "--version":
       console.out("vcgraph \(version)\n")
-      return 0
+      return ExitCode.success
     default:
       break
     }
@@ -34,12 +34,12 @@ public enum VCGraphCommandLine {
       console.err(
         "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? "")
           + "\nrun 'vcgraph --help' for the commands\n")
-      return FailureKind.usage.rawValue
+      return ExitCode.of(.usage)
     }
     let rest = Array(arguments.dropFirst())
     if rest.contains("--help") || rest.contains("-h") {
       console.out(command.help)
-      return 0
+      return ExitCode.success
     }
     let context: CommandContext
     do {
@@ -48,7 +48,7 @@ public enum VCGraphCommandLine {
     } catch {
       console.err(DiagnosticPrinter().format(error))
       console.err("run 'vcgraph \(command.rawValue) --help' for its options\n")
-      return error.kind.rawValue
+      return error.exitCode
     }
     return command.run(context)
   }

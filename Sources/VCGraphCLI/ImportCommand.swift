@@ -14,10 +14,10 @@ struct ImportCommand {
       } else {
         context.console.out(yaml)
       }
-      return 0
+      return ExitCode.success
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
   }
 }

@@ -139,7 +139,7 @@ enum LayoutWorker {
       request = try JSONDecoder().decode(Request.self, from: Data(console.input()))
     } catch {
       console.err("error: \(command): unreadable request (\(error))\n")
-      return FailureKind.software.rawValue
+      return ExitCode.of(.software)
     }
     // Should the parent die without killing us, do not lay out forever.
     alarm(UInt32(min(max(request.timeout.rounded(.up), 1), 86_400)) + 5)
@@ -158,9 +158,9 @@ enum LayoutWorker {
       console.out(bytes: [UInt8](try JSONEncoder().encode(response)))
     } catch {
       console.err("error: \(command): cannot encode the response (\(error))\n")
-      return FailureKind.software.rawValue
+      return ExitCode.of(.software)
     }
-    return 0
+    return ExitCode.success
   }
 
   // MARK: - Wire format
@@ -386,13 +386,13 @@ extension CommandContext {
     let timeoutText = DiagnosticPrinter().format(timeout)
     let watchdog = DispatchWorkItem {
       console.err(timeoutText)
-      _exit(timeout.kind.rawValue)
+      _exit(timeout.exitCode)
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
     defer { watchdog.cancel() }
     let crash = VCGraphError(.software, "\(input): Graphviz crashed while laying out the diagram")
     return try Graphviz.exitingOnCrash(
-      message: DiagnosticPrinter().format(crash), status: crash.kind.rawValue
+      message: DiagnosticPrinter().format(crash), status: crash.exitCode
     ) { () throws(GraphvizError) -> T in
       if ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_IN_LAYOUT"] != nil {
         raise(SIGSEGV)  // Tests stand in for a Graphviz crash.

@@ -116,7 +116,7 @@ struct RenderCommand {
         formatList: context.arguments.value("format"))
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
     let jobs: Int?
     do {
@@ -124,7 +124,7 @@ struct RenderCommand {
       _ = try context.layoutBudget()
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
     let workers = jobs ?? Self.defaultJobs(inputs: inputs.count)
     if workers > 1, inputs.count > 1 {
@@ -143,7 +143,7 @@ struct RenderCommand {
       } catch {
         if progress { context.console.err("\n") }
         context.report(error)
-        if status == 0 { status = error.kind.rawValue }
+        if status == 0 { status = error.exitCode }
       }
     }
     if progress { context.console.err("\n") }

@@ -35,7 +35,7 @@ struct SimulateCommand {
           "note: step \(applied + 1) is refused; "
             + (applied == 0 ? "no step applies" : "steps 1–\(applied) apply")
             + "; nothing was written\n")
-        return refusal.kind.rawValue
+        return refusal.exitCode
       }
       let report = SimulationReport(simulation, input: input)
       let svgs = try render(report)
@@ -64,10 +64,10 @@ struct SimulateCommand {
           context.console.out(report.text + "review page: \(path(directory, "index.html"))\n")
         }
       }
-      return 0
+      return ExitCode.success
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
   }
 

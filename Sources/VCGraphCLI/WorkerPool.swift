@@ -101,7 +101,7 @@ struct WorkerPool {
         console.err(
           "error: a worker process stopped on signal \(worker.process.terminationStatus) while"
             + " rendering \(worker.batch.joined(separator: ", "))\n")
-        code = FailureKind.software.rawValue
+        code = ExitCode.of(.software)
       } else {
         code = worker.process.terminationStatus
       }
@@ -122,7 +122,7 @@ struct WorkerPool {
         } catch {
           console.err("error: cannot start a worker process: \(error.localizedDescription)\n")
           for worker in running.values { reap(worker) }
-          return FailureKind.software.rawValue
+          return ExitCode.of(.software)
         }
         let drained = DispatchGroup()
         drained.enter()
