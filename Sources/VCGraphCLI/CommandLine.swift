@@ -91,7 +91,7 @@ enum Command: String, CaseIterable {
       help: "longest value (default \(InputLimits.default.maxScalarLength))"),
     .init(
       name: "max-label-lines", takesValue: true,
-      help: "longest label drawn (default \(InputLimits.default.maxLabelLines))"),
+      help: "longest label drawn (default \(LayoutLimits.default.maxLabelLines))"),
     .init(
       name: "class", takesValue: true, repeatable: true,
       help: "declare a custom class's kind, NAME=KIND (repeatable)"),
@@ -123,11 +123,12 @@ enum Command: String, CaseIterable {
         .init(
           name: "max-layout-nodes", takesValue: true,
           help:
-            "largest diagram laid out, nodes+edges (default \(InputLimits.default.maxLayoutNodes))"),
+            "largest diagram laid out, nodes+edges (default \(LayoutLimits.default.maxLayoutNodes))"
+        ),
         .init(
           name: "layout-timeout", takesValue: true,
           help:
-            "seconds a large layout may take (default \(Int(InputLimits.default.layoutTimeout)))"),
+            "seconds a large layout may take (default \(Int(LayoutLimits.default.layoutTimeout)))"),
         quiet,
       ] + Self.analysisOptions + Self.limitOptions
     case .analyze:
@@ -228,6 +229,7 @@ struct CommandContext {
   let loader: InputLoader
   let requests: [AnalysisRequest]
   let limits: InputLimits
+  let layoutLimits: LayoutLimits
 
   init(arguments: Arguments, console: Console) throws(VCGraphError) {
     self.arguments = arguments
@@ -239,14 +241,18 @@ struct CommandContext {
     if let value = try arguments.positiveInt("max-scalar-length") {
       limits.maxScalarLength = value
     }
-    if let value = try arguments.positiveInt("max-label-lines") {
-      guard value < 32_000 else {
-        throw VCGraphError(
-          .usage, "'--max-label-lines' must stay below 32000 (Graphviz crashes on longer labels)")
-      }
-      limits.maxLabelLines = value
-    }
     self.limits = limits
+    var layoutLimits = LayoutLimits.default
+    if let value = try arguments.positiveInt("max-label-lines") {
+      guard value < LayoutLimits.labelLineCeiling else {
+        throw VCGraphError(
+          .usage,
+          "'--max-label-lines' must stay below \(LayoutLimits.labelLineCeiling) (Graphviz crashes"
+            + " on longer labels)")
+      }
+      layoutLimits.maxLabelLines = value
+    }
+    self.layoutLimits = layoutLimits
     var kinds: [String: ControllerKind] = [:]
     for declaration in arguments.all("class") {
       let parts = declaration.split(separator: "=", maxSplits: 1).map(String.init)

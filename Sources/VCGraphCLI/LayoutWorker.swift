@@ -289,8 +289,8 @@ enum LayoutWorker {
 extension CommandContext {
   /// The layout limits from the command line: graph size (nodes and edges) and seconds.
   func layoutBudget() throws(VCGraphError) -> (nodes: Int, seconds: Double) {
-    var nodes = InputLimits.default.maxLayoutNodes
-    var seconds = InputLimits.default.layoutTimeout
+    var nodes = LayoutLimits.default.maxLayoutNodes
+    var seconds = LayoutLimits.default.layoutTimeout
     if let value = try arguments.positiveInt("max-layout-nodes") { nodes = value }
     if let text = arguments.value("layout-timeout") {
       guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
@@ -309,13 +309,14 @@ extension CommandContext {
     _ graph: Graph, input: String, engine: String, formats: [OutputFormat],
     singleDiagram: Bool = false
   ) throws(VCGraphError) -> [OutputFormat: [UInt8]] {
-    let limits = self.limits
+    let limits = layoutLimits
     if let longest = LayoutMeasure.longestLabel(in: graph), longest.lines > limits.maxLabelLines {
       throw VCGraphError(
         .dataError,
         "\(input): the diagram's \(longest.owner) label would have \(longest.lines) lines, more"
           + " than the limit of \(limits.maxLabelLines)",
-        hint: "raise it with --max-label-lines (below 32000: Graphviz crashes on longer labels)")
+        hint: "raise it with --max-label-lines (below \(LayoutLimits.labelLineCeiling): Graphviz"
+          + " crashes on longer labels)")
     }
     guard !formats.isEmpty else { return [:] }
     let needsLayout = formats.contains { $0 != .dot }
@@ -333,7 +334,7 @@ extension CommandContext {
       VCGraphError(
         .dataError,
         "\(input): laying out the diagram (\(size) nodes and edges) took longer than the"
-          + " limit of \(Self.format(seconds)) seconds and was stopped",
+          + " limit of \(LayoutLimits.format(seconds)) seconds and was stopped",
         hint: "raise it with --layout-timeout, leave out --expand-all so off-screen subtrees"
           + " collapse, or write -f dot or json, which need no layout")
     }
@@ -399,10 +400,6 @@ extension CommandContext {
       }
       return try body()
     }
-  }
-
-  static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
   }
 }
 

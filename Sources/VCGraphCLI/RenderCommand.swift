@@ -156,7 +156,7 @@ struct RenderCommand {
     var options = DiagramOptions()
     options.expandAll = context.arguments.has("expand-all")
     options.legend = !context.arguments.has("no-legend")
-    options.maxLabelLines = context.limits.maxLabelLines
+    options.maxLabelLines = context.layoutLimits.maxLabelLines
     let graph = DiagramBuilder(report: report, options: options).graph()
     let engine = context.arguments.value("layout") ?? "dot"
     let graphvizFormats = plan.formats.compactMap(\.graphviz)

@@ -129,7 +129,7 @@ struct SimulateCommand {
     var result: [Drawing] = []
     for (n, state) in simulation.states.enumerated() {
       var options = DiagramOptions()
-      options.maxLabelLines = context.limits.maxLabelLines
+      options.maxLabelLines = context.layoutLimits.maxLabelLines
       options.expandAll = context.arguments.has("expand-all")
       if n == 0 {
         let count = simulation.effects.count
