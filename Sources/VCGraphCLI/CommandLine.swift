@@ -264,7 +264,8 @@ struct CommandContext {
       }
       kinds[parts[0]] = kind
     }
-    loader = InputLoader(limits: limits, declaredKinds: kinds, console: console)
+    loader = InputLoader(
+      options: ReadOptions(limits: limits, declaredKinds: kinds), console: console)
     var requests: [AnalysisRequest] = []
     for value in arguments.all("dismiss") {
       let parts = value.split(separator: ":", maxSplits: 1).map(String.init)

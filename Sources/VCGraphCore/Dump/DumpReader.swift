@@ -87,6 +87,27 @@ public struct DumpReader: Sendable {
   }
 }
 
+extension DumpReader: HierarchyReader {
+  public static let formatName = "dumps"
+  public static let extensions = ["txt"]
+
+  /// `looksLikeDump` on the text.
+  public static func recognizes(_ bytes: [UInt8]) -> Bool {
+    looksLikeDump(SourceText.display(bytes))
+  }
+
+  /// Reads a dump's bytes: UTF-8 text (a byte-order mark is dropped).
+  public static func read(
+    bytes: [UInt8], path: String, options: ReadOptions
+  ) throws(VCGraphError) -> Hierarchy {
+    try TextEncodingCheck.requireUTF8Text(bytes, path: path, what: formatName)
+    let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    let text = String(decoding: bytes[(hasBOM ? 3 : 0)...], as: UTF8.self)
+    return try DumpReader(limits: options.limits, declaredKinds: options.declaredKinds)
+      .read(text: text, path: path)
+  }
+}
+
 /// Builds a `Hierarchy` from dump lines; one instance per dump.
 struct DumpBuilder {
   let path: String

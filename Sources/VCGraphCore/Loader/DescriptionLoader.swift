@@ -24,7 +24,7 @@ public struct DescriptionLoader: Sendable {
         "the file is empty", at: SourceLocation(path: path, line: 1, column: 1),
         hint: "a description needs a `window`, `windows` or `scenes` key")
     }
-    try TextEncodingCheck.rejectNonUTF8Text(bytes, path: path, what: "descriptions")
+    try TextEncodingCheck.rejectNonUTF8Text(bytes, path: path, what: Self.formatName)
     // Decoding recurses once per nesting level (and a debug build's frame is large), so a
     // depth limit raised with --max-depth could overflow an ordinary thread's stack: read on
     // a thread whose stack fits the limit.
@@ -40,5 +40,21 @@ public struct DescriptionLoader: Sendable {
   /// Loads a description from text.
   public func load(text: String, path: String) throws(VCGraphError) -> Hierarchy {
     try load(bytes: Array(text.utf8), path: path)
+  }
+}
+
+extension DescriptionLoader: HierarchyReader {
+  public static let formatName = "descriptions"
+  public static let extensions = ["yaml", "yml"]
+
+  /// Never by content: YAML has no signature. A description is read by its extension, or as
+  /// `InputFormats.fallback` when no reader recognises an input.
+  public static func recognizes(_ bytes: [UInt8]) -> Bool { false }
+
+  public static func read(
+    bytes: [UInt8], path: String, options: ReadOptions
+  ) throws(VCGraphError) -> Hierarchy {
+    try DescriptionLoader(limits: options.limits, declaredKinds: options.declaredKinds)
+      .load(bytes: bytes, path: path)
   }
 }
