@@ -84,10 +84,11 @@ struct WorkerPool {
       return Array(inputs[next..<next + size])
     }
     // Workers render their batch themselves, not with a pool of their own.
+    let jobsOption = RenderOptions.jobs.declaration
     let forwarded =
-      context.arguments.given.filter { $0.name != "jobs" }.map { option in
+      context.arguments.given.filter { $0.name != jobsOption.name }.map { option in
         option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
-      } + ["--jobs=1"]
+      } + ["\(jobsOption.flag)=1"]
     var running: [Int: Running] = [:]
     var started = 0
     let exits = Exits()
