@@ -2,7 +2,9 @@
 /// the kinds declared for custom classes on the command line (`--class NAME=KIND`), which a
 /// reader applies before any kind it reads or infers.
 public struct ReadOptions: Sendable, Equatable {
+  /// What one input may contain.
   public var limits: InputLimits
+  /// Custom class name to kind, applied before what the input says or a reader infers.
   public var declaredKinds: [String: ControllerKind]
 
   public init(limits: InputLimits = .default, declaredKinds: [String: ControllerKind] = [:]) {
