@@ -22,7 +22,7 @@ public struct ReadOptions: Sendable, Equatable {
 /// `options.limits` while it reads (never a crash or a hang on hostile input), and fills
 /// `Controller.location` and `keyLocations` so findings point into the input. Readers are
 /// registered in `InputFormats.readers`; adding a format is a new reader and one line there.
-public protocol HierarchyReader {
+public protocol HierarchyReader: Sendable {
   /// The format's name, plural, for messages ("descriptions", "dumps").
   static var formatName: String { get }
   /// File extensions (lowercased, without the dot) that name this format. An input with one
