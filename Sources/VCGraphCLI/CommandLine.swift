@@ -23,7 +23,7 @@ public enum VCGraphCommandLine {
       }
       return 0
     case "--version":
-      console.out("vcgraph \(version)\n")
+      console.out(versionText())
       return 0
     default:
       break
@@ -51,6 +51,16 @@ public enum VCGraphCommandLine {
       return error.kind.rawValue
     }
     return command.run(context)
+  }
+
+  /// `vcgraph VERSION`, then the Graphviz library in use and what each of GraphvizKit's
+  /// accelerators does with it (for bug reports: which Graphviz, and whether vcgraph printed
+  /// its numbers itself).
+  static func versionText() -> String {
+    let status = GraphvizAccelerators.status()
+    var text = "vcgraph \(version)\nGraphviz \(status.version)\n"
+    for accelerator in status.accelerators { text += "  \(accelerator)\n" }
+    return text
   }
 
   static let mainHelp = """
