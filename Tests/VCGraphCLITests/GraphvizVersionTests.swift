@@ -9,8 +9,11 @@ import Testing
 @Suite(.serialized)
 struct GraphvizVersionTests {
   /// The accelerator switches of GraphvizKit (`GRAPHVIZKIT_ACCELERATORS`): used where pinned,
-  /// Graphviz's own functions throughout, and every lookup of a Graphviz symbol failing.
-  static let modes = ["on", "off", "no-lookup"]
+  /// Graphviz's own functions throughout, every lookup of a Graphviz symbol failing, and each
+  /// accelerator alone.
+  static let modes = [
+    "on", "off", "no-lookup", "text-cache-only", "coordinate-printer-only",
+  ]
 
   /// `dot` on PATH when it is the same Graphviz as the library, else an issue saying why not.
   static func matchingDot() -> Bool {
@@ -47,10 +50,10 @@ struct GraphvizVersionTests {
       #expect(SVGCheck.groupIDs(in: result.stdout).contains { $0.hasPrefix("vc&#45;") })
     }
     // Booleans, so a failure names the arms rather than printing megabytes of bytes.
-    let offIsSame = rendered["off"] == rendered["on"]
-    let failingIsSame = rendered["no-lookup"] == rendered["on"]
-    #expect(offIsSame, "with the accelerators off the SVG differs")
-    #expect(failingIsSame, "with every lookup failing the SVG differs")
+    for mode in Self.modes.dropFirst() {
+      let same = rendered[mode] == rendered["on"]
+      #expect(same, "with GRAPHVIZKIT_ACCELERATORS=\(mode) the SVG differs")
+    }
     guard Self.matchingDot() else { return }
     let dotIsSame = try DotCommand.render(source.stdout) == rendered["on"]
     #expect(dotIsSame, "dot -Tsvg of vcgraph's DOT draws different bytes")

@@ -43,7 +43,8 @@ enum CoordinatePrinter {
   static func install(version: String, mode: GraphvizAccelerators.Mode) {
     rule = CoordinateFormat.Rule(version: version)
     original = mode == .lookupsFail ? nil : findOriginal()
-    isActive = mode == .on && GraphvizAccelerators.pinnedVersions.contains(version)
+    isActive =
+      mode.allowsCoordinatePrinter && GraphvizAccelerators.pinnedVersions.contains(version)
   }
 
   private static func findOriginal() -> Print? {

@@ -15,7 +15,8 @@ import Foundation
 /// does the work itself. The environment variable `GRAPHVIZKIT_ACCELERATORS` switches them:
 /// `off` leaves everything to Graphviz, `no-lookup` makes every lookup of a Graphviz symbol
 /// fail (what a stripped or unusual build would do; the tests use it to prove the fallbacks
-/// print the same bytes).
+/// print the same bytes), and `text-cache-only` or `coordinate-printer-only` keep one (the
+/// benchmarks measure each).
 public enum GraphvizAccelerators {
   /// How the accelerators may work in this process.
   public enum Mode: String, Sendable {
@@ -25,6 +26,13 @@ public enum GraphvizAccelerators {
     case off
     /// Every dynamic lookup of a Graphviz symbol fails, as if the library hid them.
     case lookupsFail = "no-lookup"
+    /// Only the text measurement cache is used where pinned.
+    case textCacheOnly = "text-cache-only"
+    /// Only the coordinate printer is used where pinned.
+    case coordinatePrinterOnly = "coordinate-printer-only"
+
+    var allowsTextCache: Bool { self == .on || self == .textCacheOnly }
+    var allowsCoordinatePrinter: Bool { self == .on || self == .coordinatePrinterOnly }
   }
 
   /// The Graphviz versions (as the library reports them) whose text measurement and number
@@ -59,9 +67,9 @@ public enum GraphvizAccelerators {
     let rendered = (try? Graphviz.render(probe, format: .svg)) != nil
     let after = GraphvizRuntime.shared.acceleratorCounters()
     let pinned = pinnedVersions.contains(version)
-    func reason(_ mechanism: String) -> String {
+    func reason(_ mechanism: String, allowed: Bool) -> String {
       if !rendered { return "the probe render failed" }
-      if mode != .on { return "switched off by GRAPHVIZKIT_ACCELERATORS=\(mode.rawValue)" }
+      if !allowed { return "switched off by GRAPHVIZKIT_ACCELERATORS=\(mode.rawValue)" }
       if !pinned { return "Graphviz \(version) is not a pinned version; Graphviz does the work" }
       return mechanism
     }
@@ -70,7 +78,7 @@ public enum GraphvizAccelerators {
       name: "text-measurement-cache", isActive: cacheActive,
       detail: cacheActive
         ? "repeated Pango measurements answered from memory"
-        : reason(Self.cacheUnavailableReason))
+        : reason(Self.cacheUnavailableReason, allowed: mode.allowsTextCache))
     let printedHere = after.printed > before.printed
     let printerActive = printedHere && after.printerActive
     let printer = Status(
@@ -80,7 +88,8 @@ public enum GraphvizAccelerators {
         : reason(
           printedHere
             ? "gvprintdouble reached this library, which left it to Graphviz"
-            : "this executable does not define gvprintdouble (vcgraph does on Linux)"))
+            : "this executable does not define gvprintdouble (vcgraph does on Linux)",
+          allowed: mode.allowsCoordinatePrinter))
     return (version, [cache, printer])
   }
 

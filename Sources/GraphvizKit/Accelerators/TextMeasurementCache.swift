@@ -83,7 +83,8 @@ final class TextMeasurementCache {
   /// Finds Pango's text layout function and registers ours in front of it. Called once,
   /// right after `gvContext()`, which has already loaded the Pango plugin.
   func install(_ gvc: OpaquePointer, version: String, mode: GraphvizAccelerators.Mode) {
-    guard mode == .on, GraphvizAccelerators.pinnedVersions.contains(version), pango == nil,
+    guard mode.allowsTextCache, GraphvizAccelerators.pinnedVersions.contains(version),
+      pango == nil,
       let function = Self.findPango(),
       let program = dlopen(nil, RTLD_NOW),
       let select = dlsym(program, "gvtextlayout_select"),
