@@ -23,7 +23,7 @@ public enum VCGraphCommandLine {
       }
       return ExitCode.success
     case "--version":
-      console.out("vcgraph \(version)\n")
+      console.out(versionText())
       return ExitCode.success
     default:
       break
@@ -48,6 +48,16 @@ public enum VCGraphCommandLine {
       console.err("run 'vcgraph \(command.rawValue) --help' for its options\n")
       return error.exitCode
     }
+  }
+
+  /// `vcgraph VERSION`, then the Graphviz library in use and what each of GraphvizKit's
+  /// accelerators does with it (for bug reports: which Graphviz, and whether vcgraph printed
+  /// its numbers itself).
+  static func versionText() -> String {
+    let status = GraphvizAccelerators.status()
+    var text = "vcgraph \(version)\nGraphviz \(status.version)\n"
+    for accelerator in status.accelerators { text += "  \(accelerator)\n" }
+    return text
   }
 
   static let mainHelp = """

@@ -96,6 +96,7 @@ extension CommandContext {
       if ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_IN_LAYOUT"] != nil {
         raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
       }
+      LayoutWorker.testDelay()
       return try body()
     }
   }

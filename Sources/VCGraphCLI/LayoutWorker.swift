@@ -25,6 +25,16 @@ enum LayoutWorker {
       ?? (singleDiagram ? Int.max : 300)
   }
 
+  /// Tests stand in for a layout that takes long, whatever Graphviz's speed: with
+  /// `VCGRAPH_TEST_LAYOUT_DELAY=SECONDS` every layout starts that much later.
+  static func testDelay() {
+    if let text = ProcessInfo.processInfo.environment["VCGRAPH_TEST_LAYOUT_DELAY"],
+      let seconds = Double(text), seconds > 0
+    {
+      Thread.sleep(forTimeInterval: seconds)
+    }
+  }
+
   /// Why a worker run failed.
   enum Failure: Error {
     /// Over the time budget; the worker was killed.
@@ -144,6 +154,7 @@ enum LayoutWorker {
     // Should the parent die without killing us, do not lay out forever.
     alarm(UInt32(min(max(request.timeout.rounded(.up), 1), 86_400)) + 5)
     let formats = request.formats.compactMap(OutputFormat.init(rawValue:))
+    testDelay()
     var response = Response()
     do {
       let rendered = try Graphviz.render(

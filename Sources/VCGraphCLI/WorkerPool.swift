@@ -45,9 +45,16 @@ struct WorkerPool {
     return sizes
   }
 
-  /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own.
+  /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own, as
+  /// Foundation finds it (`/proc/self/exe` on Linux, `_NSGetExecutablePath` on Darwin).
   static var executable: String {
-    ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] ?? "/proc/self/exe"
+    if let path = ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] { return path }
+    if let path = Bundle.main.executablePath { return path }
+    #if os(Linux)
+      return "/proc/self/exe"
+    #else
+      return CommandLine.arguments[0]
+    #endif
   }
 
   /// One running worker and the thread draining its standard error.
