@@ -283,9 +283,12 @@ let rejections: [Rejection] = [
     "error after CRLF lines", "title: x\r\nwindow:\r\n  root: { class: A, bad: 1 }\r\n",
     line: 3, column: 21, message: "unknown key 'bad'"),
   Rejection(
-    "error after a quoted line separator",
-    "title: \"a\u{2028}b\"\nwindow:\n  root: { class: A, bad: 1 }\n", line: 3, column: 21,
+    "error after a line separator in a comment",
+    "title: x # a\u{2028}# b\nwindow:\n  root: { class: A, bad: 1 }\n", line: 3, column: 21,
     message: "unknown key 'bad'"),
+  Rejection(
+    "quoted line separator", "title: \"a\u{2028}b\"\nwindow: { root: A }\n", line: 1,
+    column: 8, message: "U+2028 (line separator)", hint: "text is one line"),
   Rejection(
     "plain line separator", "title: a\u{2028}b\nwindow: { root: A }\n", line: 1, column: 10,
     message: "expected `:` after this key", hint: "Unicode line separator"),

@@ -33,18 +33,21 @@ extension DescriptionDecoder {
     return items
   }
 
+  /// Non-empty text: every text field is drawn or names something, and Graphviz rejects an
+  /// empty label part.
   func string(_ node: YAMLNode, key: String) throws(VCGraphError) -> String {
     guard let text = node.scalar else {
       throw error("`\(key)` must be text, found \(node.kindDescription)", at: node.mark)
+    }
+    if text.isEmpty {
+      throw error("`\(key)` must not be empty", at: node.mark, hint: "leave the key out instead")
     }
     return text
   }
 
   /// An id or a reference to one: non-empty text.
   func identifier(_ node: YAMLNode, key: String) throws(VCGraphError) -> String {
-    let text = try string(node, key: key)
-    if text.isEmpty { throw error("`\(key)` must not be empty", at: node.mark) }
-    return text
+    try string(node, key: key)
   }
 
   func bool(_ node: YAMLNode, key: String) throws(VCGraphError) -> Bool {

@@ -108,7 +108,7 @@ public struct AnalysisReport: Sendable {
     func describe(_ index: ControllerIndex) -> String {
       "\(controllers[index].id) (\(controllers[index].className))"
     }
-    var out = "\(hierarchy.path)"
+    var out = ControlCharacters.escaped(hierarchy.path)
     if let title = hierarchy.title { out += " — \(title)" }
     out += "\n"
     if let top = analysis.topViewController {
