@@ -19,17 +19,21 @@ struct CheckOptions: CommandOptions {
         options: [
           format.declaration, warningsAsErrors.declaration, SharedOptions.quiet.declaration,
         ])
-    ] + LimitOptions.sections + ClassOptions.sections
+    ] + InputSelectionOptions.sections + LimitOptions.sections + ClassOptions.sections
 
   var format: CheckFormat
   var warningsAsErrors: Bool
   var quiet: Bool
   var limits: LimitOptions
   var classes: ClassOptions
+  var inputSelection: InputSelectionOptions
+
+  var selection: InputSelection { inputSelection.selection }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    inputSelection = try InputSelectionOptions(arguments)
     format = try arguments.value(of: Self.format)
     warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)
     quiet = try arguments.value(of: SharedOptions.quiet)
@@ -110,13 +114,15 @@ struct CheckCommand: Subcommand {
     let failing = findings.contains {
       $0.severity == .error || (strict && $0.severity == .warning)
     }
-    return failing ? ExitCode.findings : ExitCode.success
+    return context.status(after: failing ? ExitCode.findings : ExitCode.success)
   }
 
-  /// GitHub workflow commands escape %, CR and LF (and , and : in properties).
+  /// GitHub workflow commands escape %, CR and LF (and , and : in properties); other control
+  /// characters are shown escaped, so nothing reaches the log raw.
   static func githubEscape(_ text: String, property: Bool) -> String {
     var out = text.replacingOccurrences(of: "%", with: "%25")
       .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    out = ControlCharacters.escaped(out)
     if property {
       out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
         of: ",", with: "%2C")

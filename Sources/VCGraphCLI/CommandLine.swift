@@ -29,10 +29,14 @@ public enum VCGraphCommandLine {
       break
     }
     if first == LayoutWorker.command { return LayoutWorker.serve(console: console) }
+    if first == RenderWorker.command {
+      return RenderWorker.serve(Array(arguments.dropFirst()), console: console)
+    }
     guard let command = Command(rawValue: first) else {
       let hint = suggestion(for: first, among: Command.allCases.map(\.rawValue))
       console.err(
-        "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? "")
+        ControlCharacters.escaped(
+          "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? ""))
           + "\nrun 'vcgraph --help' for the commands\n")
       return ExitCode.of(.usage)
     }

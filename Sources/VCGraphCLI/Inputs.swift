@@ -8,8 +8,8 @@ struct LoadedInput {
   var hierarchy: Hierarchy
 }
 
-/// Finds and loads inputs: files, directories (every input file inside, sorted by path) and
-/// `-` for standard input, in every format `InputFormats` reads.
+/// Finds and loads inputs: files, directories (the inputs inside, sorted by path; see
+/// `expand(_:selection:)`) and `-` for standard input, in every format `InputFormats` reads.
 final class InputLoader {
   let options: ReadOptions
   let console: Console
@@ -20,49 +20,18 @@ final class InputLoader {
   /// description is not kept twice in memory).
   var sources: [String: String] { sourceBytes.mapValues(SourceText.display) }
 
+  /// The text of one input read so far, for a diagnostic about it.
+  func sources(for path: String?) -> [String: String] {
+    guard let path, let bytes = sourceBytes[path] else { return [:] }
+    return [path: SourceText.display(bytes)]
+  }
+
   init(options: ReadOptions, console: Console) {
     self.options = options
     self.console = console
   }
 
   private var limits: InputLimits { options.limits }
-
-  /// Expands directories into the input files they hold.
-  func expand(_ arguments: [String]) throws(VCGraphError) -> [String] {
-    var result: [String] = []
-    let manager = FileManager.default
-    for argument in arguments {
-      if argument == "-" {
-        result.append(argument)
-        continue
-      }
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-        throw VCGraphError(.noInput, "\(argument): no such file or directory")
-      }
-      guard isDirectory.boolValue else {
-        result.append(argument)
-        continue
-      }
-      guard let enumerator = manager.enumerator(atPath: argument) else {
-        throw VCGraphError(.noInput, "\(argument): cannot read the directory")
-      }
-      var found: [String] = []
-      while let item = enumerator.nextObject() as? String {
-        let ext = (item as NSString).pathExtension.lowercased()
-        if InputFormats.extensions.contains(ext) {
-          found.append((argument as NSString).appendingPathComponent(item))
-        }
-      }
-      if found.isEmpty {
-        let names = InputFormats.extensions.map { ".\($0)" }
-        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
-        throw VCGraphError(.noInput, "\(argument): the directory holds no \(list) file")
-      }
-      result += found.sorted()
-    }
-    return result
-  }
 
   /// Reads an input's bytes, refusing (without reading it all) one that is over the size
   /// limit.

@@ -303,15 +303,23 @@ enum TemporaryFiles {
     forget(path)
   }
 
+  /// Sets up the list before a signal handler may read it.
+  static func prepare() { _ = buffer }
+
+  /// Unlinks every registered temporary file; async-signal-safe (for signal handlers).
+  static func removeAll() {
+    for slot in 0..<slots {
+      let start = buffer + slot * slotSize
+      if start[0] != 0 { unlink(start) }
+    }
+  }
+
   private static func installHandlers() {
     guard !installed else { return }
     installed = true
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber) { received in
-        for slot in 0..<TemporaryFiles.slots {
-          let start = TemporaryFiles.buffer + slot * TemporaryFiles.slotSize
-          if start[0] != 0 { unlink(start) }
-        }
+        TemporaryFiles.removeAll()
         signal(received, SIG_DFL)
         raise(received)
       }

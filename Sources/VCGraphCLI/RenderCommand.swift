@@ -34,72 +34,6 @@ extension RenderFormat {
   }
 }
 
-/// Where each rendered input and format goes.
-struct RenderPlan {
-  enum Destination: Equatable {
-    case file(String)
-    case standardOutput
-  }
-
-  var formats: [RenderFormat]
-  /// Per input, per format.
-  var destinations: [String: [RenderFormat: Destination]] = [:]
-  /// Whether the run draws one diagram, which may then be laid out in process at any size.
-  var singleDiagram: Bool { destinations.count == 1 }
-
-  /// `formats` as given with `-f` (none: from `-o`'s extension, else SVG).
-  init(inputs: [String], output: String?, formats given: [RenderFormat]) throws(VCGraphError) {
-    var formats = given
-    var isDirectory: ObjCBool = false
-    let outputIsDirectory =
-      output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) } == true
-      && isDirectory.boolValue
-    if output == "-" {
-      if formats.isEmpty { formats = [.svg] }
-      guard inputs.count == 1, formats.count == 1 else {
-        throw VCGraphError(.usage, "-o - writes one format of one input to standard output")
-      }
-      destinations[inputs[0]] = [formats[0]: .standardOutput]
-    } else if let output, inputs.count == 1, !outputIsDirectory,
-      let named = formats.count == 1
-        ? formats[0]
-        : formats.isEmpty
-          ? RenderFormat(rawValue: (output as NSString).pathExtension.lowercased()) : nil
-    {
-      // One input and a file name: the format comes from -f, else from the extension.
-      formats = [named]
-      destinations[inputs[0]] = [named: .file(output)]
-    } else {
-      if formats.isEmpty { formats = [.svg] }
-      let directory = output ?? "."
-      if !outputIsDirectory && output != nil {
-        throw VCGraphError(
-          .cantCreate, "\(directory): the output directory does not exist",
-          hint: "create it first, or name one output file with a known extension")
-      }
-      var taken: [String: String] = [:]
-      for input in inputs {
-        let base =
-          input == "-"
-          ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-        var perFormat: [RenderFormat: Destination] = [:]
-        for format in formats {
-          let path = (directory as NSString).appendingPathComponent("\(base).\(format.rawValue)")
-          if let other = taken[path] {
-            throw VCGraphError(
-              .usage, "\(input) and \(other) would both write \(path)",
-              hint: "render them into different directories")
-          }
-          taken[path] = input
-          perFormat[format] = .file(path)
-        }
-        destinations[input] = perFormat
-      }
-    }
-    self.formats = formats
-  }
-}
-
 /// The options of `vcgraph render`.
 struct RenderOptions: CommandOptions {
   static let output = Option(
@@ -123,7 +57,7 @@ struct RenderOptions: CommandOptions {
           SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
-    + LimitOptions.sections + ClassOptions.sections
+    + InputSelectionOptions.sections + LimitOptions.sections + ClassOptions.sections
 
   var output: String?
   /// As given with `-f`; empty when not given.
@@ -135,11 +69,13 @@ struct RenderOptions: CommandOptions {
   var questions: QuestionOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var inputSelection: InputSelectionOptions
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
     questions = try QuestionOptions(arguments)
+    inputSelection = try InputSelectionOptions(arguments)
     output = try arguments.value(of: Self.output)
     formats = try arguments.value(of: Self.format) ?? []
     jobs = try arguments.value(of: Self.jobs)
@@ -150,10 +86,12 @@ struct RenderOptions: CommandOptions {
 
   var requests: [AnalysisRequest] { questions.requests }
 
+  var selection: InputSelection { inputSelection.selection }
+
   var layoutLimits: LayoutLimits {
     LayoutLimits(
       maxLabelLines: limits.maxLabelLines, maxLayoutNodes: layout.maxLayoutNodes,
-      layoutTimeout: layout.layoutTimeout)
+      layoutTimeout: layout.layoutTimeout, expandAll: drawing.expandAll)
   }
 }
 
@@ -180,77 +118,107 @@ struct RenderCommand: Subcommand {
   static let inputsPerDefaultJob = 16
 
   func run() -> Int32 {
-    let inputs: [String]
+    let resumed = CrashRecovery.resumedAfter
+    let files: [InputFile]
     let plan: RenderPlan
     do {
-      inputs = try context.inputs()
-      plan = try RenderPlan(inputs: inputs, output: options.output, formats: options.formats)
+      try LayoutEngines.check(options.drawing.engine)
+      files = try context.inputFiles(reportingProblems: resumed == nil)
+      plan = try RenderPlan(inputs: files, output: options.output, formats: options.formats)
     } catch {
       context.report(error)
       return error.exitCode
     }
-    let workers = options.jobs ?? Self.defaultJobs(inputs: inputs.count)
-    if workers > 1, inputs.count > 1 {
-      return WorkerPool(context: context, jobs: workers).render(inputs)
+    let progress = Progress(
+      console: context.console, total: files.count, quiet: options.quiet,
+      done: resumed.map { $0 + 1 } ?? 0)
+    let workers = options.jobs ?? Self.defaultJobs(inputs: files.count)
+    if workers > 1, files.count > 1, resumed == nil {
+      let status = WorkerPool(context: context, jobs: workers).render(
+        files, plan: plan, progress: progress)
+      return context.status(after: status)
     }
-    var status: Int32 = 0
+    // One process: a crash in one input is reported for it, and the process starts again
+    // after it (CrashRecovery), so the other inputs are still drawn.
+    CrashRecovery.begin(inputs: files.map(\.path), clearProgress: progress.isEnabled)
+    var status: Int32 = resumed == nil ? 0 : ExitCode.of(.software)
     // One writer for the run, so each input is resolved once, not once per output.
-    let writer = OutputWriter(inputs: inputs)
-    let progress =
-      context.console.errorIsTerminal && inputs.count > 1 && !options.quiet
-    for (number, input) in inputs.enumerated() {
-      if progress { context.console.err("\r[\(number + 1)/\(inputs.count)] \(input)\u{1B}[K") }
+    let writer = OutputWriter(inputs: files.map(\.path))
+    for (index, file) in files.enumerated() where index > (resumed ?? -1) {
+      CrashRecovery.rendering(index)
       do {
-        try render(input, plan: plan, writer: writer)
+        try render(
+          file, destinations: plan.destinations[file.path] ?? [:],
+          singleDiagram: plan.singleDiagram, writer: writer, progress: progress)
       } catch {
-        if progress { context.console.err("\n") }
-        context.report(error)
+        progress.message(context.diagnostic(error))
         if status == 0 { status = error.exitCode }
       }
+      progress.advance(file.path)
     }
-    if progress { context.console.err("\n") }
-    return status
+    progress.finish()
+    return context.status(after: status)
   }
 
-  /// Renders one input into every planned format.
-  func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
+  /// Renders one input into every format planned for it.
+  func render(
+    _ file: InputFile, destinations: [RenderFormat: RenderPlan.Destination],
+    singleDiagram: Bool, writer: OutputWriter, progress: Progress
+  ) throws(VCGraphError) {
+    let input = file.path
+    if let name = ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_ON"],
+      (input as NSString).lastPathComponent == name
+    {
+      raise(SIGILL)  // Tests stand in for a crash while drawing one input.
+    }
     let report = try context.report(for: input)
+    // Error-severity findings are drawn; say them too, as `check` would (the run succeeds).
+    for finding in report.findings where finding.severity == .error {
+      progress.message(context.diagnostic(finding))
+    }
     var diagram = DiagramOptions()
     diagram.expandAll = options.drawing.expandAll
     diagram.legend = options.drawing.legend
     diagram.maxLabelLines = context.layoutLimits.maxLabelLines
     let graph = DiagramBuilder(report: report, options: diagram).graph()
     let engine = options.drawing.engine
-    let graphvizFormats = plan.formats.compactMap(\.graphviz)
-    let rendered = try context.draw(
-      graph, input: input, engine: engine, formats: graphvizFormats,
-      singleDiagram: plan.singleDiagram)
+    let formats = RenderFormat.allCases.filter { destinations[$0] != nil }
+    let drawn = try context.draw(
+      graph, input: input, engine: engine, formats: formats.compactMap(\.graphviz),
+      singleDiagram: singleDiagram)
+    for warning in drawn.warnings { progress.message(warning) }
     // All formats of one input are replaced together, or none is.
     var files: [(bytes: [UInt8], path: String)] = []
-    for format in plan.formats {
+    for format in formats {
       let bytes: [UInt8]
       if let graphviz = format.graphviz {
-        guard let data = rendered[graphviz] else {
+        guard let data = drawn.outputs[graphviz] else {
           throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
         }
         bytes = data
       } else {
         bytes = Array((report.json.formatted() + "\n").utf8)
       }
-      switch plan.destinations[input]?[format] {
+      switch destinations[format] {
       case .standardOutput?: context.console.out(bytes: bytes)
       case .file(let path)?: files.append((bytes, path))
       case nil: break
+      }
+    }
+    if file.relative?.contains("/") == true {
+      // A file from a subfolder of an input directory: its outputs go to the same subfolder.
+      for path in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) {
+        do {
+          try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true)
+        } catch {
+          throw VCGraphError(
+            .cantCreate, "\(path): cannot create the directory (\(error.localizedDescription))")
+        }
       }
     }
     try writer.write(files)
   }
 }
 
-extension GraphvizError {
-  /// A bad `--layout` engine is the user's mistake, not a crash.
-  var isUsageError: Bool {
-    if case .layoutFailed = self { return true }
-    return false
-  }
-}
+

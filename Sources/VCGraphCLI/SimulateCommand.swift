@@ -117,7 +117,9 @@ struct SimulateCommand: Subcommand {
         if options.format == .json {
           context.console.out(report.json.formatted() + "\n")
         } else {
-          context.console.out(report.text + "review page: \(path(directory, "index.html"))\n")
+          context.console.out(
+            report.text
+              + ControlCharacters.escaped("review page: \(path(directory, "index.html"))") + "\n")
         }
       }
       return ExitCode.success
@@ -218,12 +220,10 @@ struct SimulateCommand: Subcommand {
         }
         result.append(
           Drawing(
-            svg: file[.svg]!, png: file[.png],
-            pageSVG: String(decoding: page[.svg]!, as: UTF8.self), legendSVG: legendSVG))
+            svg: file.outputs[.svg]!, png: file.outputs[.png],
+            pageSVG: String(decoding: page.outputs[.svg]!, as: UTF8.self), legendSVG: legendSVG))
       } catch {
-        throw VCGraphError(
-          error.isUsageError ? .usage : .software,
-          "\(report.input): state \(n): \(error.description)")
+        throw VCGraphError.graphviz(error, input: "\(report.input): state \(n)")
       }
     }
     return result

@@ -10,10 +10,14 @@ protocol CommandOptions: ParsableOptions {
   /// The drawing limits (the defaults and `--max-label-lines` unless the command takes
   /// `LayoutLimitOptions`).
   var layoutLimits: LayoutLimits { get }
+  /// Which files inside directories given as inputs are read (`--include`, `--exclude`).
+  var selection: InputSelection { get }
 }
 
 extension CommandOptions {
   var requests: [AnalysisRequest] { [] }
+
+  var selection: InputSelection { InputSelection() }
 
   var layoutLimits: LayoutLimits {
     var limits = LayoutLimits.default
