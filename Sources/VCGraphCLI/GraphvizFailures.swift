@@ -8,19 +8,23 @@ extension VCGraphError {
   /// text, so it is a data error (65); anything else Graphviz refuses is vcgraph's fault
   /// (70). A bad `--layout` engine never gets this far (`LayoutEngines.check`).
   static func graphviz(_ error: GraphvizError, input: String) -> VCGraphError {
-    let lines = error.description.split(separator: "\n").map {
-      $0.trimmingCharacters(in: .whitespaces)
+    func lines(_ text: String) -> String {
+      var unique: [String] = []
+      for line in text.split(separator: "\n") {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty && !unique.contains(trimmed) { unique.append(trimmed) }
+      }
+      return unique.prefix(3).joined(separator: "; ")
     }
-    var unique: [String] = []
-    for line in lines where !line.isEmpty && !unique.contains(line) { unique.append(line) }
-    let text = unique.prefix(3).joined(separator: "; ")
-    if unique.contains(where: { $0.contains("larger than maximum") || $0.contains("too large") }) {
+    if case .layoutFailed(_, let message) = error,
+      message.contains("larger than maximum") || message.contains("too large")
+    {
       return VCGraphError(
         .dataError,
-        "\(input): the diagram is too large for Graphviz to lay out (\(text))",
+        "\(input): the diagram is too large for Graphviz to lay out (\(lines(message)))",
         hint: "shorten the longest titles and ids, or write -f dot or json, which need no layout")
     }
-    return VCGraphError(.software, "\(input): Graphviz failed: \(text)")
+    return VCGraphError(.software, "\(input): \(lines(error.description))")
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import VCGraphCore
 
 /// The options of `vcgraph import`.
@@ -18,6 +19,16 @@ struct ImportOptions: CommandOptions {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
     output = try arguments.value(of: Self.output)
+  }
+
+  func validate() throws(VCGraphError) {
+    guard let output, output != "-" else { return }
+    let ext = (output as NSString).pathExtension.lowercased()
+    if !ext.isEmpty && !DescriptionLoader.extensions.contains(ext) {
+      throw VCGraphError(
+        .usage, "import writes a description (YAML), not .\(ext): -o \(output)",
+        hint: "name the output .yaml or .yml")
+    }
   }
 }
 

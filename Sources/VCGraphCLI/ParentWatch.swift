@@ -12,6 +12,9 @@ enum ParentWatch {
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: CrashRecovery.resumeVariable)
     environment[parentVariable] = String(getpid())
+    // The parent reports a worker's crash for the input it was drawing; a backtrace of the
+    // worker would only bury that (SWIFT_BACKTRACE set by the user still applies).
+    if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
     return environment
   }
 

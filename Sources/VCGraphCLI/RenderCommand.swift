@@ -169,7 +169,7 @@ struct RenderCommand: Subcommand {
     if let name = ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_ON"],
       (input as NSString).lastPathComponent == name
     {
-      raise(SIGILL)  // Tests stand in for a crash while drawing one input.
+      fatalError("VCGRAPH_TEST_CRASH_ON")  // Tests stand in for a crash in one input.
     }
     let report = try context.report(for: input)
     // Error-severity findings are drawn; say them too, as `check` would (the run succeeds).

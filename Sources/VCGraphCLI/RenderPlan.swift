@@ -73,7 +73,7 @@ struct RenderPlan {
         self.formats = formats
         return
       }
-      if FileManager.default.fileExists(atPath: output) {
+      if ext.isEmpty && FileManager.default.fileExists(atPath: output) {
         guard inputs.count == 1 else {
           throw VCGraphError(.cantCreate, "\(output): is not a directory")
         }

@@ -73,6 +73,14 @@ extension DescriptionDecoder {
         let toClass = try value("toClass", in: pairs).map { v throws(VCGraphError) in
           try string(v, key: "toClass")
         }
+        if let levels, levels < 1 {
+          throw error("`levels` must be 1 or more", at: value("levels", in: pairs)!.mark)
+        }
+        if levels != nil && toClass != nil {
+          throw error(
+            "`levels` and `toClass` cannot be used together",
+            at: value("toClass", in: pairs)!.mark, hint: "dismiss takes one of them, or neither")
+        }
         op = .dismiss(from: try identifier(fromNode, key: "from"), levels: levels, toClass: toClass)
       case "push":
         try checkKeys(pairs, allowed: ["on", "controller"], in: "`push`")
@@ -89,7 +97,7 @@ extension DescriptionDecoder {
       case "select":
         try checkKeys(pairs, allowed: ["on", "index", "controller"], in: "`select`")
         let index = try value("index", in: pairs).map { v throws(VCGraphError) in
-          try integer(v, key: "index")
+          try self.index(v, key: "index")
         }
         let controller = try value("controller", in: pairs).map { v throws(VCGraphError) in
           try identifier(v, key: "controller")
@@ -138,6 +146,7 @@ extension DescriptionDecoder {
     let node = try required("controller", in: pairs, at: mark)
     var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
     decoder.hierarchy.superclasses = hierarchy.superclasses
+    decoder.classKinds = classKinds
     let root = try decoder.decodeController(node, parent: nil)
     try decoder.nameAnonymousControllers()
     try decoder.resolveReferences()

@@ -87,6 +87,38 @@ extension DescriptionDecoder {
     return number
   }
 
+  /// An index into a list (`selectedIndex`, a step's `index`): a whole number, 0 or more, as
+  /// UIKit's indexes are unsigned (`NSUInteger`).
+  func index(_ node: YAMLNode, key: String) throws(VCGraphError) -> Int {
+    let number = try integer(node, key: key)
+    if number < 0 {
+      throw error(
+        "`\(key)` must be 0 or more, found \(number)", at: node.mark,
+        hint: "UIKit's indexes are unsigned; the first is 0")
+    }
+    return number
+  }
+
+  /// A window level written as a number: decimal digits with an optional sign and fraction
+  /// (`0x10`, `1e3`, `.nan` are not), within ±`WindowLevel.limit`.
+  func windowLevel(_ text: String, at mark: Mark) throws(VCGraphError) -> WindowLevel {
+    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    let isDecimal =
+      (parts.count == 1 || parts.count == 2)
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard isDecimal, let number = Double(text) else {
+      throw error(
+        "`level` must be normal, statusBar, alert or a decimal number, found '\(text)'",
+        at: mark, hint: "for example `level: 2001`")
+    }
+    guard abs(number) <= WindowLevel.limit else {
+      let limit = Int(WindowLevel.limit)
+      throw error("`level` must be between -\(limit) and \(limit), found \(text)", at: mark)
+    }
+    return WindowLevel(number)
+  }
+
   /// A one-key mapping such as `dismiss: { from: C }`: the key, its value and its pairs.
   func singleKey(
     _ node: YAMLNode, what: String

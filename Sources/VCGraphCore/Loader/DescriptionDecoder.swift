@@ -12,11 +12,15 @@ struct DescriptionDecoder {
   private var pendingShowing: [(ControllerIndex, String, SourceLocation)] = []
   private var pendingHosts: [(ViewIndex, String, SourceLocation)] = []
 
+  /// Kinds of the classes named so far (`--class`, `classes:`, UIKit), each resolved once.
+  var classKinds: ClassKinds
+
   init(path: String, limits: InputLimits, declaredKinds: [String: ControllerKind]) {
     self.path = path
     self.limits = limits
     self.declaredKinds = declaredKinds
     hierarchy = Hierarchy(path: path)
+    classKinds = ClassKinds(declared: declaredKinds)
   }
 
   func loc(_ mark: Mark) -> SourceLocation { mark.location(in: path) }
@@ -131,6 +135,7 @@ struct DescriptionDecoder {
         throw error("class '\(pair.key)' cannot be its own superclass", at: pair.value.mark)
       }
       hierarchy.superclasses[pair.key] = superclass
+      classKinds.declare(pair.key, superclass: superclass)
     }
     // A cycle would leave a class without a kind.
     for name in hierarchy.superclasses.keys.sorted() where kind(of: name) == nil {
@@ -142,22 +147,8 @@ struct DescriptionDecoder {
   }
 
   /// The kind of a class: `--class`, then the `classes` chain, then built-ins; nil on a cycle.
-  func kind(of className: String) -> ControllerKind? {
-    // The common case, a class with no declaration: no set of visited names to build.
-    if declaredKinds.isEmpty || declaredKinds[className] == nil,
-      hierarchy.superclasses.isEmpty || hierarchy.superclasses[className] == nil
-    {
-      return ControllerKind(uikitClass: className) ?? .plain
-    }
-    var current = className
-    var seen = Set<String>()
-    while seen.insert(current).inserted {
-      if let kind = declaredKinds[current] { return kind }
-      if let kind = ControllerKind(uikitClass: current) { return kind }
-      guard let next = hierarchy.superclasses[current] else { return .plain }
-      current = next
-    }
-    return nil
+  mutating func kind(of className: String) -> ControllerKind? {
+    classKinds.kind(of: className)
   }
 
   // MARK: - Windows and scenes
@@ -202,13 +193,7 @@ struct DescriptionDecoder {
       case "normal": level = .normal
       case "statusBar": level = .statusBar
       case "alert": level = .alert
-      default:
-        guard let number = Double(text), number.isFinite else {
-          throw error(
-            "unknown window level '\(text)'", at: levelNode.mark,
-            hint: "use normal, statusBar, alert or a number")
-        }
-        level = WindowLevel(number)
+      default: level = try windowLevel(text, at: levelNode.mark)
       }
     }
     let root = try decodeController(rootNode, parent: nil)
@@ -367,7 +352,7 @@ struct DescriptionDecoder {
       case "state":
         hierarchy.controllers[index].state = try string(pair.value, key: "state")
       case "selectedIndex":
-        hierarchy.controllers[index].selectedIndex = try integer(pair.value, key: "selectedIndex")
+        hierarchy.controllers[index].selectedIndex = try self.index(pair.value, key: "selectedIndex")
       case "collapsed":
         hierarchy.controllers[index].collapsed = try bool(pair.value, key: "collapsed")
       case "definesPresentationContext":
