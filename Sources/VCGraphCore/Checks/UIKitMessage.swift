@@ -49,9 +49,8 @@ public struct UIKitMessage: Sendable, Equatable {
   public static func render(_ template: String, _ values: [String: String]) -> String {
     var out = ""
     var rest = Substring(template)
-    while let open = rest.firstIndex(of: "{") {
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
       out += rest[..<open]
-      guard let close = rest[open...].firstIndex(of: "}") else { break }
       let name = rest[rest.index(after: open)..<close]
       if name.hasSuffix(".class"), let value = values[String(name.dropLast(6))] {
         out += value
