@@ -23,6 +23,8 @@ public struct DiagramBuilder {
   private var viewBadges: [ViewIndex: [String]] = [:]
   /// The findings about each controller (not about one of its views), in report order.
   private var controllerFindings: [ControllerIndex: [Finding]] = [:]
+  /// The top view controllers of the foreground scenes that are not focused, by scene id.
+  private let sceneTops: [ControllerIndex: String]
 
   public init(report: AnalysisReport, options: DiagramOptions = DiagramOptions()) {
     self.report = report
@@ -32,6 +34,14 @@ public struct DiagramBuilder {
     var steps: [ControllerIndex: PathStep] = [:]
     for step in report.analysis.visiblePath { steps[step.controller] = step.via }
     pathSteps = steps
+    var tops: [ControllerIndex: String] = [:]
+    let analysis = report.analysis
+    for (index, scene) in analysis.hierarchy.scenes.enumerated()
+    where scene.isForeground && index != analysis.focusedScene {
+      let key = scene.windows.first { analysis.hierarchy.windows[$0].isKey }
+      if let top = key.flatMap({ analysis.windowWalks[$0].top }) { tops[top] = scene.id }
+    }
+    sceneTops = tops
     dismissal = report.dismissals.first
     collectBadges()
     if !options.expandAll { planCollapsing() }
@@ -135,6 +145,10 @@ public struct DiagramBuilder {
     if window.isKey { parts.append("key") }
     if window.level != .normal { parts.append("level \(window.level)") }
     if !analysis.isForeground(window: index) { parts.append("scene in background") }
+    // A window whose top no badge marks (not a scene's key window) says it in its label.
+    if !window.isKey, let top = analysis.windowWalks[index].top {
+      parts.append("top \(controllers[top].id)")
+    }
     cluster.attributes = clusterStyle(
       label: parts.joined(separator: " · "), color: Palette.windowBorder, fill: nil,
       dashed: true)
@@ -206,6 +220,9 @@ public struct DiagramBuilder {
     if let top = analysis.topViewController {
       badges[top, default: []].append("★ top view controller")
     }
+    for (top, scene) in sceneTops.sorted(by: { $0.key < $1.key }) {
+      badges[top, default: []].append("☆ top of scene \(scene)")
+    }
     if analysis.visibleLeaves.count > 1 {
       for leaf in analysis.visibleLeaves { badges[leaf, default: []].append("◉ visible leaf") }
     }
@@ -269,6 +286,10 @@ public struct DiagramBuilder {
       attributes["fillcolor"] = .raw(Palette.top)
       attributes["color"] = .raw(Palette.path)
       attributes["penwidth"] = .raw("3")
+    } else if sceneTops[index] != nil {
+      attributes["fillcolor"] = .raw(Palette.sceneTop)
+      attributes["color"] = .raw(Palette.path)
+      attributes["penwidth"] = .raw("2")
     } else if onScreen {
       if pathSteps[index] != nil {
         attributes["color"] = .raw(Palette.path)
@@ -292,7 +313,7 @@ public struct DiagramBuilder {
   }
 
   private func badgeColor(_ badge: String) -> String {
-    if badge.hasPrefix("★") || badge.hasPrefix("◉") { return Palette.path }
+    if badge.hasPrefix("★") || badge.hasPrefix("◉") || badge.hasPrefix("☆") { return Palette.path }
     if badge.hasPrefix("⟲") || badge.hasPrefix("↘") { return Palette.dismiss }
     if badge.hasPrefix("◆") { return Palette.after }
     for change in [DiagramOptions.Change.added, .moved, .newlyOnScreen, .leftScreen]
@@ -415,7 +436,7 @@ public struct DiagramBuilder {
       return position == count - 1 ? "[\(position)] top" : "[\(position)]"
     case .tabBar:
       var label = "tab \(position)"
-      if count > 5 && position >= 4 { label += " (More)" }
+      if count > 5 && position >= 4 && hierarchy.device == .iPhone { label += " (More)" }
       if analysis.selectedTab(parent) == position { label += " ✓" }
       return label
     case .split:
@@ -590,18 +611,45 @@ public struct DiagramBuilder {
     case .view(let index): "v\(index)"
     case .controller(let index): nodeName(index)
     case .window(let index): "w\(index)"
+    case .scene(let index): index.map { "scene\($0)" } ?? "scene"
     case .application: "application"
+    case .appDelegate: "appDelegate"
     }
   }
 
   private func addResponderNodes(to windows: inout [Graph], graph: inout Graph) {
     var windowsUsed = Set<Int>()
     var application = false
+    // The responders past the windows (scenes, UIApplication, the app delegate), in chain
+    // order, each once.
+    var beyond: [Responder] = []
     for chain in report.responderChains {
       for responder in chain.responders {
-        if case .window(let index) = responder { windowsUsed.insert(index) }
-        if case .application = responder { application = true }
+        switch responder {
+        case .window(let index): windowsUsed.insert(index)
+        case .application: application = true
+        case .scene, .appDelegate: if !beyond.contains(responder) { beyond.append(responder) }
+        default: break
+        }
       }
+    }
+    for responder in beyond {
+      let label =
+        if case .scene = responder {
+          "UIWindowScene"
+            + (analysis.name(of: responder) == "UIWindowScene"
+              ? "" : " \(analysis.name(of: responder))")
+        } else {
+          "\(analysis.name(of: responder)) (app delegate)"
+        }
+      graph.add(
+        Node(
+          responderNodeName(responder)!,
+          attributes: Attributes([
+            ("label", .text(label)), ("shape", .raw("box")), ("style", .raw("filled")),
+            ("fillcolor", .raw("#fff1e5")), ("color", .raw(Palette.responder)),
+            ("fontsize", .raw("8")),
+          ])))
     }
     for index in windowsUsed.sorted() {
       windows[index].add(
@@ -635,9 +683,11 @@ public struct DiagramBuilder {
           ("fontcolor", .raw(Palette.responder)), ("fontsize", .raw("10")),
           ("penwidth", .raw("1.6")), ("id", .text("responder-\(chainIndex)-\(step + 1)")),
         ])
-        // The window-to-application step is a flat edge that keeps UIApplication beside the
-        // window; every other step follows the existing layout.
-        if pair.1 != "application" { attributes["constraint"] = .raw("false") }
+        // The steps past the window (to its scene, UIApplication and the app delegate) rank
+        // those nodes below the window; every other step follows the existing layout.
+        if !(pair.1 == "application" || pair.1 == "appDelegate" || pair.1.hasPrefix("scene")) {
+          attributes["constraint"] = .raw("false")
+        }
         edges.append(Edge(pair.0, pair.1, attributes: attributes))
       }
     }
@@ -664,7 +714,14 @@ public struct DiagramBuilder {
     }
     var answers: [String] = []
     if let top = analysis.topViewController {
-      answers.append("top view controller: \(HTML.escape(controllers[top].id))")
+      var answer = "top view controller: \(HTML.escape(controllers[top].id))"
+      if !sceneTops.isEmpty, let focused = analysis.focusedScene {
+        answer += " (focused scene \(HTML.escape(hierarchy.scenes[focused].id)))"
+      }
+      answers.append(answer)
+      for (other, scene) in sceneTops.sorted(by: { $0.key < $1.key }) {
+        answers.append("top of scene \(HTML.escape(scene)): \(HTML.escape(controllers[other].id))")
+      }
     } else {
       answers.append("nothing on screen")
     }
@@ -741,7 +798,18 @@ public struct DiagramBuilder {
         attributes: Attributes([
           ("label", .text("★ top view controller")), ("fillcolor", .raw(Palette.top)),
           ("color", .raw(Palette.path)), ("penwidth", .raw("3")), ("fontsize", .raw("8")),
-        ])),
+        ]))
+    ]
+    if !sceneTops.isEmpty {
+      samples.append(
+        Node(
+          "legend_scene_top",
+          attributes: Attributes([
+            ("label", .text("☆ top of another scene")), ("fillcolor", .raw(Palette.sceneTop)),
+            ("color", .raw(Palette.path)), ("penwidth", .raw("2")), ("fontsize", .raw("8")),
+          ])))
+    }
+    samples += [
       Node(
         "legend_on",
         attributes: Attributes([("label", .text("on screen")), ("fontsize", .raw("8"))])),

@@ -11,6 +11,8 @@ enum Palette {
   static let mutedBorder = "#c8ccd0"
   static let path = "#1f6feb"
   static let top = "#fff8c5"
+  /// The top view controller of a foreground scene that is not the focused one.
+  static let sceneTop = "#ddf4ff"
   static let presentation = "#8250df"
   static let dismiss = "#cf222e"
   static let dismissFill = "#fff1f0"

@@ -140,9 +140,13 @@ public struct AnalysisReport: Sendable {
       guard let presenter = analysis.presentation.presenter[presented] else { continue }
       var line =
         "presentation: \(controllers[presenter].id) presents \(controllers[presented].id)"
-        + " (\(controllers[presented].style.resolved.rawValue)"
-      if controllers[presented].modalPresentationStyle == nil { line += " from automatic" }
-      line += ")"
+      if controllers[presented].kind == .alert {
+        line += " (\(hierarchy.presentationStyleText(of: presented)))"
+      } else {
+        line += " (\(controllers[presented].style.resolved.rawValue)"
+        if controllers[presented].modalPresentationStyle == nil { line += " from automatic" }
+        line += ")"
+      }
       if let requester = controllers[presented].requestedBy, requester != presenter {
         line += ", requested by \(controllers[requester].id)"
       }

@@ -75,10 +75,11 @@ extension Analysis {
       }
       return nil
     case .window(let index):
-      // Observed, not documented: Apple's pages say a window's next responder is the
-      // application, but since iOS 13 `UIWindow.next` is its `UIWindowScene` (a `UIResponder`,
-      // "Inherits From: UIResponder" on `UIScene`), whose next is the application (README,
-      // "Responder chain").
+      // Observed, not documented: Apple's pages say "The window's next responder is the
+      // UIApplication object", but following `UIResponder.next` in a scene-based app (iOS 13
+      // and later) gives the window's `UIWindowScene` (`UIScene` "Inherits From: UIResponder"),
+      // then the application (wanderwaltz.github.io, "UIResponder notes", 2022); README,
+      // "Responder chain through the scene and the app delegate".
       return .scene(hierarchy.windows[index].scene)
     case .scene:
       return .application
