@@ -266,7 +266,8 @@ final class StoryboardBuilder: XMLEventHandler {
       let text = element[attribute: "relationship"] ?? ""
       guard let relationship = StoryboardSegue.Relationship(rawValue: text) else {
         throw VCGraphError.data(
-          text.isEmpty ? "a relationship segue needs a `relationship`"
+          text.isEmpty
+            ? "a relationship segue needs a `relationship`"
             : "unknown relationship '\(text)'", at: element.location,
           hint: suggestion(
             for: text, among: StoryboardSegue.Relationship.allCases.map(\.rawValue)))
@@ -276,9 +277,8 @@ final class StoryboardBuilder: XMLEventHandler {
     if let style = element[attribute: "modalPresentationStyle"] {
       segue.modalPresentationStyle = PresentationStyle(rawValue: style)
       if segue.modalPresentationStyle == nil {
-        pendingNotes.append(
-          (current.number, "segue \(segue.id ?? ""): modalPresentationStyle '\(style)' is not"
-            + " modelled; read as automatic"))
+        let note = "segue \(segue.id ?? ""): modalPresentationStyle '\(style)' is not modelled"
+        pendingNotes.append((current.number, note + "; read as automatic"))
       }
     }
     segue.modalTransitionStyle = element[attribute: "modalTransitionStyle"]
