@@ -143,6 +143,10 @@ private final class ParseState {
     bytes.withMemoryRebound(to: CChar.self) { chars in
       _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), 1)
     }
+    // Every error comes through the handler; this only guards against one that does not.
+    if error == nil && context.pointee.wellFormed == 0 {
+      error = VCGraphError.data("malformed XML", at: location(ofByte: offset))
+    }
   }
 
   static func from(_ context: UnsafeMutableRawPointer?) -> ParseState? {
