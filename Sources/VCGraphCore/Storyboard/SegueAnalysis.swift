@@ -326,7 +326,11 @@ private struct Explorer {
   ) -> [(SegueEffect, WidthCondition?)] {
     // Only UISplitViewController overrides showDetailViewController(_:sender:).
     guard let split = nearest([.split], from: source) else {
-      return [(show(destination, from: source, kind: kind == .replace ? .show : kind), nil)]
+      // "Displays the view controller modally unless a parent view controller implements the
+      // showDetailViewController(_:sender:) action method": a navigation controller does not.
+      if isCodeRoot(root(of: source)) { return [(.unknownContainer, nil)] }
+      let style = map[map.resolved(destination)].modalPresentationStyle ?? .automatic
+      return [(present(destination, style: style, from: source, fallback: .showDetail), nil)]
     }
     let splitScene = instances[split].scene
     let origin = instances[source].origin
