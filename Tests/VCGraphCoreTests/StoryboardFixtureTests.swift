@@ -28,13 +28,16 @@ import VCGraphCore
     let state = try map.initialState()
     let hierarchy = state.hierarchy
     #expect(hierarchy.controllers.map(\.id) == ["Lku-Hg-AHD", "BYZ-38-t0r"])
-    #expect(hierarchy.controllers.map(\.className) == ["UINavigationController", "MainViewController"])
+    #expect(
+      hierarchy.controllers.map(\.className) == ["UINavigationController", "MainViewController"])
     #expect(hierarchy.controllers[0].children == [1])
     #expect(hierarchy.controllers[1].title == "Unwind Segue Demo")
     #expect(hierarchy.windows.count == 1 && hierarchy.windows[0].root == 0)
     #expect(hierarchy.superclasses["MainViewController"] == "UIViewController")
     // Locations point at the controller elements in the XML.
-    let root = try Self.position(of: "<navigationController automaticallyAdjustsScrollViewInsets=\"NO\" id=\"Lku", in: F.unwindDemo)
+    let root = try Self.position(
+      of: "<navigationController automaticallyAdjustsScrollViewInsets=\"NO\" id=\"Lku",
+      in: F.unwindDemo)
     #expect(hierarchy.controllers[0].location.line == root.line)
     #expect(hierarchy.controllers[0].location.column == root.column)
     // The existing analyses work on it: the navigation controller shows its root.
@@ -45,10 +48,13 @@ import VCGraphCore
   @Test func unwindDemoSeguesAndTheirEffects() throws {
     let map = try F.load(F.unwindDemo)
     let storyboard = map.storyboards[0]
-    #expect(storyboard.segues.map(\.kind) == [.unwind, .presentation, .relationship, .relationship])
+    #expect(
+      storyboard.segues.map(\.kind) == [.unwind, .presentation, .relationship, .relationship])
     let presentation = SegueRef(storyboard: 0, segue: 1)
-    #expect(map[presentation].trigger == .init(element: "button", id: "F7e-6t-1bu", isManual: false))
-    #expect(map.describe(map.destination(of: presentation)!) == "'CTI-xT-FEH' (UINavigationController)")
+    #expect(
+      map[presentation].trigger == .init(element: "button", id: "F7e-6t-1bu", isManual: false))
+    #expect(
+      map.describe(map.destination(of: presentation)!) == "'CTI-xT-FEH' (UINavigationController)")
     let segueAt = try Self.position(of: "<segue destination=\"CTI-xT-FEH\"", in: F.unwindDemo)
     #expect(map[presentation].location.line == segueAt.line)
     #expect(map[presentation].location.column == segueAt.column)
@@ -94,16 +100,21 @@ import VCGraphCore
     // Login is referenced without an identifier: its initial navigation controller and root.
     let login = hierarchy.controllers[tabBar].children[2]
     #expect(ids(state, hierarchy.controllers[login].children) == ["jyD-hR-XbB"])
-    #expect(hierarchy.controllers[hierarchy.controllers[login].children[0]].className == "LoginToutViewController")
+    #expect(
+      hierarchy.controllers[hierarchy.controllers[login].children[0]].className
+        == "LoginToutViewController")
     // Each controller points into the storyboard it comes from.
     let discovery = hierarchy.controllers[hierarchy.controllers[tabBar].children[0]]
     #expect(discovery.location.path.hasSuffix("Discovery.storyboard"))
-    #expect(discovery.location.line == (try Self.position(of: "<tableViewController", in: F.kickstarterDiscovery)).line)
+    #expect(
+      discovery.location.line
+        == (try Self.position(of: "<tableViewController", in: F.kickstarterDiscovery)).line)
     #expect(discovery.notes.contains { $0.contains("aB0-Y1-uoU") })
     // No selectedIndex: the first tab is selected, and it is on top.
     let analysis = Analysis(hierarchy)
     #expect(analysis.selectedTab(tabBar) == 0)
-    #expect(analysis.topViewController.map { hierarchy.controllers[$0].id } == "DiscoveryViewController")
+    #expect(
+      analysis.topViewController.map { hierarchy.controllers[$0].id } == "DiscoveryViewController")
   }
 
   @Test func kickstarterPresentationIntoAMissingStoryboardStaysAPlaceholder() throws {
@@ -111,7 +122,8 @@ import VCGraphCore
     let discovery = try #require(map.storyboards.firstIndex { $0.name == "Discovery" })
     let placeholder = SceneRef(storyboard: discovery, scene: 1)
     #expect(map[placeholder].reference?.label == "Project.storyboard › ProjectNavigationController")
-    #expect(map.unresolvedReferences[placeholder]?.contains("Project.storyboard was not found") == true)
+    #expect(
+      map.unresolvedReferences[placeholder]?.contains("Project.storyboard was not found") == true)
     let segue = SegueRef(storyboard: discovery, segue: 0)
     #expect(map[segue].trigger.element == "tableViewCell")
     // In the launch state the table controller is a tab: the tab bar controller, root of its
@@ -131,7 +143,9 @@ import VCGraphCore
       Issue.record("a storyboard without an initial controller has no launch state")
     } catch {
       #expect(error.kind == .dataError)
-      #expect(error.location?.line == (try Self.position(of: "<document", in: F.kickstarterDiscovery)).line)
+      #expect(
+        error.location?.line
+          == (try Self.position(of: "<document", in: F.kickstarterDiscovery)).line)
     }
     // Created in code from its storyboardIdentifier: what holds it, and so what presents, is
     // unknown.
@@ -152,10 +166,16 @@ import VCGraphCore
     let master = hierarchy.controllers[split].children[0]
     let detail = hierarchy.controllers[split].children[1]
     #expect(hierarchy.controllers[master].title == "Master")
-    #expect(hierarchy.controllers[hierarchy.controllers[master].children[0]].className == "MasterViewController")
-    #expect(hierarchy.controllers[hierarchy.controllers[detail].children[0]].className == "DetailViewController")
+    #expect(
+      hierarchy.controllers[hierarchy.controllers[master].children[0]].className
+        == "MasterViewController")
+    #expect(
+      hierarchy.controllers[hierarchy.controllers[detail].children[0]].className
+        == "DetailViewController")
     // On iPhone the split is collapsed: only the primary column's content is shown (S2).
-    #expect(Analysis(hierarchy).topViewController.map { hierarchy.controllers[$0].className } == "MasterViewController")
+    #expect(
+      Analysis(hierarchy).topViewController.map { hierarchy.controllers[$0].className }
+        == "MasterViewController")
   }
 
   @Test func alamofireShowDetailReplacesTheDetailOrPushesWhenCollapsed() throws {
@@ -163,10 +183,20 @@ import VCGraphCore
     let storyboard = map.storyboards[0]
     // Nine segues: the `<segue reference=...>` under inferredMetricsTieBreakers is a repeat.
     #expect(storyboard.segues.count == 9)
-    #expect(storyboard.segues.filter { $0.kind == .showDetail }.map(\.identifier) == ["GET", "POST", "PUT", "DELETE", "DOWNLOAD"])
-    #expect(storyboard.segues.filter { $0.kind == .relationship }.map { $0.relationship! } == [.rootViewController, .masterViewController, .detailViewController, .rootViewController])
-    #expect(storyboard.segues.filter { $0.kind == .showDetail }.allSatisfy { $0.trigger.element == "tableViewCell" })
-    let get = SegueRef(storyboard: 0, segue: storyboard.segues.firstIndex { $0.identifier == "GET" }!)
+    #expect(
+      storyboard.segues.filter { $0.kind == .showDetail }.map(\.identifier) == [
+        "GET", "POST", "PUT", "DELETE", "DOWNLOAD",
+      ])
+    #expect(
+      storyboard.segues.filter { $0.kind == .relationship }.map { $0.relationship! } == [
+        .rootViewController, .masterViewController, .detailViewController, .rootViewController,
+      ])
+    #expect(
+      storyboard.segues.filter { $0.kind == .showDetail }.allSatisfy {
+        $0.trigger.element == "tableViewCell"
+      })
+    let get = SegueRef(
+      storyboard: 0, segue: storyboard.segues.firstIndex { $0.identifier == "GET" }!)
     let split = SceneRef(storyboard: 0, scene: storyboard.scene(elementID: "H1p-Uh-vWS")!)
     let masterNav = SceneRef(storyboard: 0, scene: storyboard.scene(elementID: "RMx-3f-FxP")!)
     // "In a regular environment, the UISplitViewController class overrides this method and

@@ -77,7 +77,9 @@ import VCGraphCore
     let expected = try #require(Self.position(of: "customClass=\"A", in: Self.minimal))
     #expect(error.location?.line == expected.line)
     #expect(error.location?.column == expected.column + title.count)
-    let utf16 = F.error(bytes: [0xFF, 0xFE] + Array(Self.minimal.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    let utf16 = F.error(
+      bytes: [0xFF, 0xFE]
+        + Array(Self.minimal.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
     #expect(utf16?.message.contains("UTF-16") == true)
   }
 
@@ -93,7 +95,8 @@ import VCGraphCore
     let views = StoryboardReader.defaultMaxElementDepth + 1 - 4
     let line = try #require(Self.position(of: "<view><view>", in: text)).line
     #expect(error.location?.line == line)
-    #expect(error.location?.column == (Self.position(of: "<view>", in: text)!.column) + 6 * (views - 1))
+    #expect(
+      error.location?.column == (Self.position(of: "<view>", in: text)!.column) + 6 * (views - 1))
   }
 
   @Test func hugeFileFailsAtTheSizeLimitWithoutBeingRead() throws {
@@ -131,8 +134,9 @@ import VCGraphCore
         "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">\n"
     }
     let text = Self.minimal.replacingOccurrences(
-      of: "<document", with: "<!DOCTYPE document [\n\(entities)]>\n<document")
-      .replacingOccurrences(of: "customClass=\"A\"", with: "customClass=\"&lol9;\"")
+      of: "<document", with: "<!DOCTYPE document [\n\(entities)]>\n<document"
+    )
+    .replacingOccurrences(of: "customClass=\"A\"", with: "customClass=\"&lol9;\"")
     let error = try #require(F.error(text))
     #expect(error.kind == .dataError)
     #expect(error.message.contains("<!DOCTYPE>"))
@@ -216,7 +220,9 @@ import VCGraphCore
   // MARK: - Not a storyboard, or a broken one
 
   @Test func otherDocumentsAreRefused() throws {
-    #expect(F.error("<?xml version=\"1.0\"?><plist/>")?.message.contains("root element is <plist>") == true)
+    #expect(
+      F.error("<?xml version=\"1.0\"?><plist/>")?.message.contains("root element is <plist>")
+        == true)
     let xib = "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\"/>"
     #expect(F.error(xib)?.hint?.contains(".xib") == true)
     let mac = "<document type=\"com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB\"/>"
@@ -237,7 +243,8 @@ import VCGraphCore
     #expect(F.error(dangling)?.message.contains("destination 'zzz'") == true)
 
     let noInitial = F.document(initial: "nope", [F.controller("viewController", id: "a")])
-    #expect(F.error(noInitial)?.location?.line == Self.position(of: "<document", in: noInitial)?.line)
+    #expect(
+      F.error(noInitial)?.location?.line == Self.position(of: "<document", in: noInitial)?.line)
 
     let twice = F.document(
       initial: "a",
@@ -246,7 +253,11 @@ import VCGraphCore
 
     let relationship = F.document(
       initial: "a",
-      [F.controller("navigationController", id: "a", segues: [F.segue("relationship", to: "a", "relationship=\"rootView\"")])])
+      [
+        F.controller(
+          "navigationController", id: "a",
+          segues: [F.segue("relationship", to: "a", "relationship=\"rootView\"")])
+      ])
     #expect(F.error(relationship)?.message == "unknown relationship 'rootView'")
   }
 
@@ -274,11 +285,20 @@ import VCGraphCore
           attributes: "storyboardName=\"Far\" referencedIdentifier=\"far\""),
         F.controller("viewControllerPlaceholder", id: "p3", attributes: "storyboardName=\"Gone\""),
       ])
-    try main.write(to: root.appendingPathComponent("App/Main.storyboard"), atomically: true, encoding: .utf8)
-    try F.document(initial: "o", [F.controller("viewController", id: "o", attributes: "customClass=\"Other\"")])
-      .write(to: base.appendingPathComponent("Other.storyboard"), atomically: true, encoding: .utf8)
-    try F.document(initial: nil, [F.controller("viewController", id: "f", attributes: "customClass=\"Far\" storyboardIdentifier=\"far\"")])
-      .write(to: shared.appendingPathComponent("Far.storyboard"), atomically: true, encoding: .utf8)
+    try main.write(
+      to: root.appendingPathComponent("App/Main.storyboard"), atomically: true, encoding: .utf8)
+    try F.document(
+      initial: "o", [F.controller("viewController", id: "o", attributes: "customClass=\"Other\"")]
+    )
+    .write(to: base.appendingPathComponent("Other.storyboard"), atomically: true, encoding: .utf8)
+    try F.document(
+      initial: nil,
+      [
+        F.controller(
+          "viewController", id: "f", attributes: "customClass=\"Far\" storyboardIdentifier=\"far\"")
+      ]
+    )
+    .write(to: shared.appendingPathComponent("Far.storyboard"), atomically: true, encoding: .utf8)
 
     let loader = StoryboardLoader(searchFolders: [shared.path])
     let map = try loader.load(paths: [root.appendingPathComponent("App/Main.storyboard").path])
@@ -289,7 +309,9 @@ import VCGraphCore
     #expect(tabs[2].title == "Gone.storyboard")
     #expect(tabs[2].notes.contains { $0.contains("Gone.storyboard was not found") })
     // Without the search folder, Far stays a placeholder too.
-    let alone = try StoryboardLoader().load(paths: [root.appendingPathComponent("App/Main.storyboard").path])
+    let alone = try StoryboardLoader().load(paths: [
+      root.appendingPathComponent("App/Main.storyboard").path
+    ])
     #expect(alone.unresolvedReferences.count == 2)
   }
 }

@@ -67,12 +67,17 @@ import VCGraphCore
     let subject = try Subject(
       initial: "a",
       [
-        Self.plain("a", [F.segue("show", to: "b", "id=\"ab\""), F.segue("show", to: "c", "id=\"ac\"")]),
+        Self.plain(
+          "a", [F.segue("show", to: "b", "id=\"ab\""), F.segue("show", to: "c", "id=\"ac\"")]),
         Self.plain("b"), Self.plain("c", attributes: "modalPresentationStyle=\"fullScreen\""),
       ])
-    #expect(subject.effect("ab") == .present(style: .automatic, presenter: subject.scene("a"), fallback: .show))
+    #expect(
+      subject.effect("ab")
+        == .present(style: .automatic, presenter: subject.scene("a"), fallback: .show))
     // The destination's own style is used.
-    #expect(subject.effect("ac") == .present(style: .fullScreen, presenter: subject.scene("a"), fallback: .show))
+    #expect(
+      subject.effect("ac")
+        == .present(style: .fullScreen, presenter: subject.scene("a"), fallback: .show))
     let findings = subject.findings
     #expect(findings.map(\.rule) == [.showPresentsModally, .showPresentsModally])
     #expect(findings[0].severity == .warning)
@@ -88,11 +93,16 @@ import VCGraphCore
         Self.nav("n", root: "a"), Self.plain("a", [F.segue("presentation", to: "p", "id=\"ap\"")]),
         Self.plain("p", [F.segue("show", to: "q", "id=\"pq\"")]), Self.plain("q"),
       ])
-    #expect(subject.effect("ap") == .present(style: .automatic, presenter: subject.scene("n"), fallback: nil))
+    #expect(
+      subject.effect("ap")
+        == .present(style: .automatic, presenter: subject.scene("n"), fallback: nil))
     // P is presented and in no navigation controller: it presents Q itself (S1: the root of
     // its presentation context).
-    #expect(subject.effect("pq") == .present(style: .automatic, presenter: subject.scene("p"), fallback: .show))
-    #expect(subject.analysis.effect(of: subject.segue("pq"))?.path == ["p", "a", "n"].map(subject.scene))
+    #expect(
+      subject.effect("pq")
+        == .present(style: .automatic, presenter: subject.scene("p"), fallback: .show))
+    #expect(
+      subject.analysis.effect(of: subject.segue("pq"))?.path == ["p", "a", "n"].map(subject.scene))
   }
 
   @Test func showingANavigationControllerInsideOneIsRefused() throws {
@@ -100,12 +110,20 @@ import VCGraphCore
       initial: "n",
       [
         Self.nav("n", root: "a"),
-        Self.plain("a", [F.segue("show", to: "m", "id=\"am\""), F.segue("presentation", to: "m", "id=\"present\"")]),
+        Self.plain(
+          "a",
+          [
+            F.segue("show", to: "m", "id=\"am\""),
+            F.segue("presentation", to: "m", "id=\"present\""),
+          ]),
         Self.nav("m", root: "b"), Self.plain("b"),
       ])
-    #expect(subject.effect("am") == .refused(.navigationInNavigation(navigation: subject.scene("n"))))
+    #expect(
+      subject.effect("am") == .refused(.navigationInNavigation(navigation: subject.scene("n"))))
     // Presenting it is fine.
-    #expect(subject.effect("present") == .present(style: .automatic, presenter: subject.scene("n"), fallback: nil))
+    #expect(
+      subject.effect("present")
+        == .present(style: .automatic, presenter: subject.scene("n"), fallback: nil))
     let findings = subject.findings
     #expect(findings.map(\.rule) == [.navigationInNavigation])
     #expect(findings[0].severity == .error)
@@ -118,10 +136,15 @@ import VCGraphCore
   @Test func showDetailWithoutASplitPresentsModally() throws {
     let subject = try Subject(
       initial: "n",
-      [Self.nav("n", root: "a"), Self.plain("a", [F.segue("showDetail", to: "b", "id=\"ab\"")]), Self.plain("b")])
+      [
+        Self.nav("n", root: "a"), Self.plain("a", [F.segue("showDetail", to: "b", "id=\"ab\"")]),
+        Self.plain("b"),
+      ])
     // No UISplitViewController above: "Displays the view controller modally unless a parent
     // view controller implements the showDetailViewController(_:sender:) action method".
-    #expect(subject.effect("ab") == .present(style: .automatic, presenter: subject.scene("n"), fallback: .showDetail))
+    #expect(
+      subject.effect("ab")
+        == .present(style: .automatic, presenter: subject.scene("n"), fallback: .showDetail))
     #expect(subject.findings.first?.message.contains("no split view controller holds") == true)
   }
 
@@ -137,7 +160,8 @@ import VCGraphCore
           "splitViewController", id: "s", attributes: "style=\"tripleColumn\"",
           segues: [
             relationship("d", "detailViewController"), relationship("c", "compactViewController"),
-            relationship("m", "masterViewController"), relationship("x", "supplementaryViewController"),
+            relationship("m", "masterViewController"),
+            relationship("x", "supplementaryViewController"),
           ]),
         Self.plain("m"), Self.plain("x"), Self.plain("d"), Self.plain("c"),
       ])
@@ -158,24 +182,36 @@ import VCGraphCore
       [
         Self.nav("n", root: "r"),
         F.controller(
-          "viewController", id: "r", attributes: "customClass=\"Host\" definesPresentationContext=\"YES\"",
+          "viewController", id: "r",
+          attributes: "customClass=\"Host\" definesPresentationContext=\"YES\"",
           body: "<view key=\"view\" id=\"rv\"><subviews><containerView id=\"box\"><connections>"
-            + F.segue("embed", to: "e", "id=\"embed\"") + "</connections></containerView></subviews></view>"),
+            + F.segue("embed", to: "e", "id=\"embed\"")
+            + "</connections></containerView></subviews></view>"),
         Self.plain(
           "e",
           [
-            F.segue("presentation", to: "o", "id=\"over\" modalPresentationStyle=\"overCurrentContext\""),
-            F.segue("presentation", to: "o", "id=\"full\" modalPresentationStyle=\"fullScreen\" modalTransitionStyle=\"flipHorizontal\" animates=\"NO\""),
+            F.segue(
+              "presentation", to: "o", "id=\"over\" modalPresentationStyle=\"overCurrentContext\""),
+            F.segue(
+              "presentation", to: "o",
+              "id=\"full\" modalPresentationStyle=\"fullScreen\" modalTransitionStyle=\"flipHorizontal\" animates=\"NO\""
+            ),
           ]),
         Self.plain("o"),
       ])
-    #expect(subject.effect("over") == .present(style: .overCurrentContext, presenter: subject.scene("r"), fallback: nil))
+    #expect(
+      subject.effect("over")
+        == .present(style: .overCurrentContext, presenter: subject.scene("r"), fallback: nil))
     // A full-screen style goes to the root of the context: the navigation controller.
-    #expect(subject.effect("full") == .present(style: .fullScreen, presenter: subject.scene("n"), fallback: nil))
+    #expect(
+      subject.effect("full")
+        == .present(style: .fullScreen, presenter: subject.scene("n"), fallback: nil))
     let full = subject.map[subject.segue("full")]
     #expect(full.modalTransitionStyle == "flipHorizontal" && !full.animates)
     #expect(subject.effect("embed") == .embed(container: subject.scene("r")))
-    #expect(subject.map[subject.segue("embed")].trigger == .init(element: "containerView", id: "box", isManual: false))
+    #expect(
+      subject.map[subject.segue("embed")].trigger
+        == .init(element: "containerView", id: "box", isManual: false))
     #expect(subject.findings.isEmpty)
   }
 
@@ -188,19 +224,30 @@ import VCGraphCore
       initial: "n",
       [
         Self.nav("n", root: "a"),
-        Self.plain("a", [F.segue("presentation", to: "p", "id=\"ap\" modalPresentationStyle=\"formSheet\"")]),
-        Self.plain("p", [F.segue("presentation", to: "q", "id=\"pq\" modalPresentationStyle=\"overCurrentContext\"")]),
+        Self.plain(
+          "a", [F.segue("presentation", to: "p", "id=\"ap\" modalPresentationStyle=\"formSheet\"")]),
+        Self.plain(
+          "p",
+          [
+            F.segue(
+              "presentation", to: "q", "id=\"pq\" modalPresentationStyle=\"overCurrentContext\"")
+          ]),
         Self.plain("q"),
       ])
-    #expect(subject.effect("pq") == .refused(.alreadyPresenting(presenter: subject.scene("n"), presenting: subject.scene("p"))))
+    #expect(
+      subject.effect("pq")
+        == .refused(
+          .alreadyPresenting(presenter: subject.scene("n"), presenting: subject.scene("p"))))
     let findings = subject.findings
     #expect(findings.map(\.rule) == [.alreadyPresenting])
     #expect(findings[0].location == subject.map[subject.segue("pq")].location)
   }
 
   @Test func popoversNeedAnAnchor() throws {
-    let anchored = "<navigationItem key=\"navigationItem\" title=\"Home\" id=\"ni\"><barButtonItem key=\"rightBarButtonItem\" id=\"bar\"><connections>"
-      + F.segue("popoverPresentation", to: "b", "id=\"anchored\" popoverAnchorBarButtonItem=\"bar\"")
+    let anchored =
+      "<navigationItem key=\"navigationItem\" title=\"Home\" id=\"ni\"><barButtonItem key=\"rightBarButtonItem\" id=\"bar\"><connections>"
+      + F.segue(
+        "popoverPresentation", to: "b", "id=\"anchored\" popoverAnchorBarButtonItem=\"bar\"")
       + "</connections></barButtonItem></navigationItem>"
     let subject = try Subject(
       initial: "a",
@@ -215,11 +262,14 @@ import VCGraphCore
     #expect(subject.map[subject.segue("anchored")].trigger.element == "barButtonItem")
     #expect(subject.map[subject.segue("manual")].trigger.isManual)
     // "In a horizontally regular environment, UIKit presents the view controller in a popover."
-    #expect(subject.effect("anchored") == .present(style: .popover, presenter: subject.scene("a"), fallback: nil))
+    #expect(
+      subject.effect("anchored")
+        == .present(style: .popover, presenter: subject.scene("a"), fallback: nil))
     let findings = subject.findings
     #expect(findings.map(\.rule) == [.popoverWithoutAnchor])
     #expect(findings[0].location == subject.map[subject.segue("manual")].location)
-    #expect(findings[0].message.hasPrefix("popoverPresentation segue 'more' in 'a' (AVC) has no anchor"))
+    #expect(
+      findings[0].message.hasPrefix("popoverPresentation segue 'more' in 'a' (AVC) has no anchor"))
   }
 
   // MARK: - embed, custom, deprecated kinds, relationships
@@ -234,7 +284,8 @@ import VCGraphCore
         F.controller(
           "viewController", id: "r",
           body: "<view key=\"view\" id=\"rv\"><subviews><containerView id=\"box\"><connections>"
-            + F.segue("embed", to: "e", "id=\"embed\"") + "</connections></containerView></subviews></view>"),
+            + F.segue("embed", to: "e", "id=\"embed\"")
+            + "</connections></containerView></subviews></view>"),
         Self.plain("e", [F.segue("show", to: "f", "id=\"ef\"")]), Self.plain("f"),
       ])
     let state = try subject.map.initialState()
@@ -257,18 +308,29 @@ import VCGraphCore
       ])
     #expect(subject.effect("fade") == .custom(segueClass: "FadeSegue"))
     #expect(subject.effect("push") == .refused(.pushOutsideNavigation))
-    #expect(subject.effect("modal") == .present(style: .automatic, presenter: subject.scene("a"), fallback: nil))
+    #expect(
+      subject.effect("modal")
+        == .present(style: .automatic, presenter: subject.scene("a"), fallback: nil))
     #expect(subject.findings.map(\.rule) == [.pushOutsideNavigation])
   }
 
   @Test func relationshipsAreTheContainersPlaces() throws {
-    let tabs = ["t1", "t2", "t3"].map { F.segue("relationship", to: $0, "id=\"rel-\($0)\" relationship=\"viewControllers\"") }
+    let tabs = ["t1", "t2", "t3"].map {
+      F.segue("relationship", to: $0, "id=\"rel-\($0)\" relationship=\"viewControllers\"")
+    }
     let subject = try Subject(
       initial: "tabs",
-      [F.controller("tabBarController", id: "tabs", segues: tabs), Self.plain("t3"), Self.plain("t1"), Self.plain("t2")])
-    #expect(subject.effect("rel-t2") == .relationship(container: subject.scene("tabs"), .viewControllers))
+      [
+        F.controller("tabBarController", id: "tabs", segues: tabs), Self.plain("t3"),
+        Self.plain("t1"), Self.plain("t2"),
+      ])
+    #expect(
+      subject.effect("rel-t2") == .relationship(container: subject.scene("tabs"), .viewControllers))
     let state = try subject.map.initialState()
-    #expect(state.hierarchy.controllers[0].children.map { state.hierarchy.controllers[$0].id } == ["t1", "t2", "t3"])
+    #expect(
+      state.hierarchy.controllers[0].children.map { state.hierarchy.controllers[$0].id } == [
+        "t1", "t2", "t3",
+      ])
     #expect(state.scenes == ["tabs", "t1", "t2", "t3"].map(subject.scene))
   }
 
@@ -279,10 +341,13 @@ import VCGraphCore
       initial: "a",
       [
         Self.plain("a"),
-        Self.plain("coded", [F.segue("show", to: "x", "id=\"codedShow\"")], attributes: "storyboardIdentifier=\"Coded\""),
+        Self.plain(
+          "coded", [F.segue("show", to: "x", "id=\"codedShow\"")],
+          attributes: "storyboardIdentifier=\"Coded\""),
         Self.plain("x"), Self.nav("lost", root: "lostRoot"), Self.plain("lostRoot"),
       ])
-    #expect(subject.analysis.unreachableScenes == [subject.scene("lost"), subject.scene("lostRoot")])
+    #expect(
+      subject.analysis.unreachableScenes == [subject.scene("lost"), subject.scene("lostRoot")])
     let findings = subject.findings
     #expect(findings.map(\.rule) == [.unreachableScene, .unreachableScene])
     #expect(findings[0].location == subject.map[subject.scene("lost")].location)
@@ -303,8 +368,11 @@ import VCGraphCore
           "viewController", id: "c", attributes: "customClass=\"CVC\"",
           segues: [F.segue("unwind", to: "exit4", "id=\"back\" unwindAction=\"done:\"")]),
       ])
-    #expect(subject.effect("back") == .unwind(action: "done:", candidates: ["b", "a"].map(subject.scene)))
-    #expect(subject.analysis.effect(of: subject.segue("back"))?.path == ["c", "m", "b", "a", "n"].map(subject.scene))
+    #expect(
+      subject.effect("back") == .unwind(action: "done:", candidates: ["b", "a"].map(subject.scene)))
+    #expect(
+      subject.analysis.effect(of: subject.segue("back"))?.path
+        == ["c", "m", "b", "a", "n"].map(subject.scene))
   }
 
   @Test func presentationCyclesEnd() throws {
@@ -312,10 +380,70 @@ import VCGraphCore
       initial: "a",
       [
         Self.plain("a", [F.segue("presentation", to: "b", "id=\"ab\"")]),
-        Self.plain("b", [F.segue("presentation", to: "a", "id=\"ba\""), F.segue("show", to: "b", "id=\"bb\"")]),
+        Self.plain(
+          "b",
+          [F.segue("presentation", to: "a", "id=\"ba\""), F.segue("show", to: "b", "id=\"bb\"")]),
       ])
-    #expect(subject.effect("ab") == .present(style: .automatic, presenter: subject.scene("a"), fallback: nil))
-    #expect(subject.effect("ba") == .present(style: .automatic, presenter: subject.scene("b"), fallback: nil))
+    #expect(
+      subject.effect("ab")
+        == .present(style: .automatic, presenter: subject.scene("a"), fallback: nil))
+    #expect(
+      subject.effect("ba")
+        == .present(style: .automatic, presenter: subject.scene("b"), fallback: nil))
     #expect((subject.analysis.outcomes[subject.segue("bb")] ?? []).count == 1)
+  }
+
+  @Test func threeHundredScenesInFiveStacks() throws {
+    // A tab bar with five navigation controllers, each pushing down a chain of screens; every
+    // screen also presents the next stack's navigation controller as a sheet.
+    var scenes: [String] = []
+    let stacks = 5
+    let depth = (300 - 1 - stacks) / stacks
+    scenes.append(
+      F.controller(
+        "tabBarController", id: "tabs",
+        segues: (0..<stacks).map {
+          F.segue("relationship", to: "nav\($0)", "relationship=\"viewControllers\"")
+        }))
+    for stack in 0..<stacks {
+      scenes.append(Self.nav("nav\(stack)", root: "s\(stack)-0"))
+      for level in 0..<depth {
+        var segues = [
+          F.segue(
+            "presentation", to: "nav\((stack + 1) % stacks)", "modalPresentationStyle=\"pageSheet\""
+          )
+        ]
+        if level + 1 < depth { segues.append(F.segue("show", to: "s\(stack)-\(level + 1)")) }
+        scenes.append(Self.plain("s\(stack)-\(level)", segues))
+      }
+    }
+    let subject = try Subject(initial: "tabs", scenes)
+    #expect(subject.map.storyboards[0].scenes.count == 1 + stacks + stacks * depth)
+    for segue in subject.map.allSegues where subject.map[segue].kind == .show {
+      let navigation = subject.map.source(of: segue).scene
+      #expect(subject.analysis.effect(of: segue)?.effect.name == "push", "\(navigation)")
+    }
+    // Launch: every screen is in a tab, so the tab bar controller presents every sheet.
+    for segue in subject.map.allSegues where subject.map[segue].kind == .presentation {
+      #expect(
+        subject.analysis.effect(of: segue)?.effect
+          == .present(style: .pageSheet, presenter: subject.scene("tabs"), fallback: nil))
+    }
+    #expect(subject.findings.isEmpty)
+  }
+
+  @Test func denselyConnectedScenesAreFollowedABoundedNumberOfTimes() throws {
+    // Thirty screens that each present every other one: the ways to reach a screen grow
+    // without end; each is followed into a bounded number of places.
+    let ids = (0..<30).map { "p\($0)" }
+    let scenes = ids.map { id in
+      Self.plain(id, ids.filter { $0 != id }.map { F.segue("presentation", to: $0) })
+    }
+    let subject = try Subject(initial: "p0", scenes)
+    #expect(subject.map.allSegues.count == 30 * 29)
+    for segue in subject.map.allSegues {
+      let outcomes = subject.analysis.outcomes[segue] ?? []
+      #expect(!outcomes.isEmpty && outcomes.count <= SegueAnalysis.maxContextsPerScene)
+    }
   }
 }
