@@ -81,6 +81,27 @@ import VCGraphCore
     #expect(StoryboardChecker.findings(for: analysis).isEmpty)
   }
 
+  @Test func unwindDemoSeguesAsJSON() throws {
+    let analysis = SegueAnalysis(try F.load(F.unwindDemo))
+    guard case .array(let segues) = analysis.seguesJSON else {
+      Issue.record("an array")
+      return
+    }
+    let line = try Self.position(of: "<segue destination=\"CTI-xT-FEH\"", in: F.unwindDemo).line
+    #expect(
+      segues[1].formatted()
+        == JSON.object([
+          ("from", .string("BYZ-38-t0r")), ("to", .string("CTI-xT-FEH")),
+          ("kind", .string("presentation")), ("identifier", .null), ("effect", .string("present")),
+          ("style", .string("automatic")), ("presenter", .string("Lku-Hg-AHD")),
+          ("path", .string(F.path(F.unwindDemo))), ("line", .int(line)),
+        ]).formatted())
+    guard case .object(let unwind) = segues[0] else { return }
+    #expect(unwind.first { $0.0 == "effect" }?.1 == .string("unwind"))
+    #expect(unwind.first { $0.0 == "to" }?.1 == .null)
+    #expect(unwind.first { $0.0 == "identifier" }?.1 == .string("Unwind From Edit Fullname"))
+  }
+
   // MARK: - Kickstarter: tabs that are references into other storyboards
 
   @Test func kickstarterTabsAreTheReferencedScenesInStoryboardOrder() throws {

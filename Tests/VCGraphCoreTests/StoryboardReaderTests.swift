@@ -125,6 +125,17 @@ import VCGraphCore
     }
   }
 
+  @Test func missingFilesAndFoldersAreNoInput() throws {
+    for path in ["/nonexistent/Main.storyboard", FileManager.default.temporaryDirectory.path] {
+      #expect(throws: VCGraphError.self) { try StoryboardLoader().load(paths: [path]) }
+      do {
+        _ = try StoryboardLoader().load(paths: [path])
+      } catch {
+        #expect(error.kind == .noInput)
+      }
+    }
+  }
+
   // MARK: - No entities, no DTDs, no file or network access
 
   @Test func entityExpansionBombIsRefusedAtItsDoctype() throws {

@@ -239,41 +239,31 @@ public struct StoryboardLoader: Sendable {
 /// Reads storyboard files, refusing one over the size limit before reading it.
 enum StoryboardFiles {
   static func read(_ path: String, limit: Int) throws(VCGraphError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      let reason =
-        code == ENOENT || code == ENOTDIR
-        ? "no such file" : "cannot be read (\(String(cString: strerror(code))))"
-      throw VCGraphError(.noInput, "\(path): \(reason)")
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw VCGraphError(.noInput, "\(path): no such file")
     }
-    defer { close(descriptor) }
-    var info = stat()
-    if fstat(descriptor, &info) == 0 {
-      if info.st_mode & S_IFMT == S_IFDIR {
-        throw VCGraphError(.noInput, "\(path): is a directory")
-      }
-      if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit {
-        throw tooLarge(path, size: Int(info.st_size), limit: limit)
-      }
+    if isDirectory.boolValue { throw VCGraphError(.noInput, "\(path): is a directory") }
+    if let attributes = try? manager.attributesOfItem(atPath: path),
+      attributes[.type] as? FileAttributeType == .typeRegular,
+      let size = (attributes[.size] as? NSNumber)?.intValue, size > limit
+    {
+      throw tooLarge(path, size: size, limit: limit)
     }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw VCGraphError(.noInput, "\(path): cannot be read")
+    }
+    defer { try? handle.close() }
     // At most one byte past the limit, so a growing file or a device fails fast too.
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count <= limit {
-      let got = chunk.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress!, min(buffer.count, limit + 1 - bytes.count))
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw VCGraphError(
-          .noInput, "\(path): cannot be read (\(String(cString: strerror(errno))))")
-      }
-      if got == 0 { break }
-      bytes += chunk[0..<got]
+    let data: Data
+    do {
+      data = try handle.read(upToCount: limit + 1) ?? Data()
+    } catch {
+      throw VCGraphError(.noInput, "\(path): cannot be read (\(error.localizedDescription))")
     }
-    if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
-    return bytes
+    if data.count > limit { throw tooLarge(path, size: nil, limit: limit) }
+    return [UInt8](data)
   }
 
   static func tooLarge(_ path: String, size: Int?, limit: Int) -> VCGraphError {

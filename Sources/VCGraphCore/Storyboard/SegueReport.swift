@@ -1,0 +1,41 @@
+extension SegueAnalysis {
+  /// The `segues` array `analyze --format json` adds for a storyboard (issue 17): one object
+  /// per segue in document order, storyboard by storyboard —
+  /// `{from, to, kind, identifier, effect, style, presenter, path, line}`.
+  ///
+  /// `from`/`to` are scene ids as in the launch state (`preferredID`; `to` is the scene a
+  /// reference stands for when resolved, null for an unwind). `kind` is the storyboard's own
+  /// `kind`; `effect` the first outcome's `SegueEffect.name` (`push`, `present`, `showDetail`,
+  /// `embed`, `unwind`, `custom`, `relationship`, `refused` or `unknown`); `style` the
+  /// presentation style of a `present` (as written; `automatic` stays `automatic`); `presenter`
+  /// the id of the controller that presents, when known; `path` the storyboard file; `line` the
+  /// `<segue>` element's line.
+  public var seguesJSON: JSON {
+    .array(
+      map.allSegues.map { segue in
+        let item = map[segue]
+        let outcome = effect(of: segue)
+        var style = JSON.null
+        var presenter = JSON.null
+        if case .present(let presented, let by, _) = outcome?.effect {
+          style = .string(presented.rawValue)
+          presenter = by.map { .string(map.preferredID(of: $0)) } ?? .null
+        }
+        return .object([
+          ("from", .string(map.preferredID(of: map.source(of: segue)))),
+          (
+            "to",
+            map.destination(of: segue).map { .string(map.preferredID(of: map.resolved($0))) }
+              ?? .null
+          ),
+          ("kind", .string(item.kind.rawValue)),
+          ("identifier", item.identifier.map { .string($0) } ?? .null),
+          ("effect", outcome.map { .string($0.effect.name) } ?? .null),
+          ("style", style),
+          ("presenter", presenter),
+          ("path", .string(item.location.path)),
+          ("line", .int(item.location.line)),
+        ])
+      })
+  }
+}
