@@ -136,6 +136,17 @@ import VCGraphCore
     }
   }
 
+  @Test func aStoryboardOverTenMegabytesReads() throws {
+    // libxml2's push parser refuses to look ahead over more than 10 MB at once; the reader
+    // feeds it in chunks, so a large (but allowed) storyboard reads.
+    let label = "<label text=\"" + String(repeating: "x", count: 1_000) + "\"/>"
+    let text = Self.minimal.replacingOccurrences(
+      of: "<exit", with: String(repeating: label, count: 12_000) + "<exit")
+    #expect(text.utf8.count > 12_000_000)
+    let storyboard = try StoryboardReader().read(text: text, path: "t.storyboard")
+    #expect(storyboard.scenes.map(\.className) == ["A"])
+  }
+
   // MARK: - No entities, no DTDs, no file or network access
 
   @Test func entityExpansionBombIsRefusedAtItsDoctype() throws {

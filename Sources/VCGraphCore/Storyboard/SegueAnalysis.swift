@@ -25,6 +25,8 @@ public struct SegueAnalysis: Sendable {
   public static let maxContextsPerScene = 8
   /// Presentations stacked on top of each other that are followed.
   public static let maxPresentationDepth = 6
+  /// Controllers kept in an outcome's `path`, and unwind candidates named, nearest first.
+  public static let maxPathLength = 32
 
   public init(_ map: StoryboardMap) {
     self.map = map
@@ -216,18 +218,31 @@ private struct Explorer {
     PresentationResolution.contextRoot(of: instance, in: world)
   }
 
-  /// The controllers back from an instance: the one below it on its stack, else its parent,
+  /// The controller back from an instance: the one below it on its stack, else its parent,
   /// else the one that asked to present it.
-  func pathBack(from instance: Int) -> [Int] {
+  func stepBack(from instance: Int) -> Int? {
+    instances[instance].pushedFrom ?? world.controllers[instance].parent
+      ?? instances[instance].requestedBy
+  }
+
+  /// The controllers back from an instance, nearest first, at most `limit` of them.
+  func pathBack(from instance: Int, limit: Int = SegueAnalysis.maxPathLength) -> [Int] {
     var result: [Int] = []
     var current = instance
-    while result.count <= instances.count {
-      let step =
-        instances[current].pushedFrom ?? world.controllers[current].parent
-        ?? instances[current].requestedBy
-      guard let step else { break }
+    while result.count < min(limit, instances.count), let step = stepBack(from: current) {
       result.append(step)
       current = step
+    }
+    return result
+  }
+
+  /// The presented controllers whose presentations the source is inside, nearest first.
+  func presentedAncestors(of instance: Int) -> [Int] {
+    var result: [Int] = []
+    var current = root(of: instance)
+    while result.count < instances.count, let requester = instances[current].requestedBy {
+      result.append(current)
+      current = root(of: requester)
     }
     return result
   }
@@ -255,8 +270,12 @@ private struct Explorer {
       return [(.custom(segueClass: item.customClass), nil)]
     case .unwind:
       var seen = Set<SceneRef>()
-      let candidates = pathBack(from: source).map { instances[$0].scene }.filter {
-        map[$0].hasCustomClass && seen.insert($0).inserted
+      var candidates: [SceneRef] = []
+      var current = source
+      while candidates.count < SegueAnalysis.maxPathLength, let step = stepBack(from: current) {
+        let scene = instances[step].scene
+        if map[scene].hasCustomClass && seen.insert(scene).inserted { candidates.append(scene) }
+        current = step
       }
       return [(.unwind(action: item.unwindAction, candidates: candidates), nil)]
     case .presentation, .modal:
@@ -381,7 +400,7 @@ private struct Explorer {
       }
       return .present(style: style, presenter: nil, fallback: fallback)
     }
-    for step in [source] + pathBack(from: source) where presenters[step] == presenter {
+    for step in presentedAncestors(of: source) where presenters[step] == presenter {
       return .refused(
         .alreadyPresenting(
           presenter: instances[presenter].scene, presenting: instances[step].scene))

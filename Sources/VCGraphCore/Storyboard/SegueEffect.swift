@@ -38,7 +38,8 @@ public enum SegueEffect: Sendable, Equatable {
   case embed(container: SceneRef)
   /// `relationship`: the destination is part of the container from the moment it is created.
   case relationship(container: SceneRef, StoryboardSegue.Relationship)
-  /// `unwind`: the controllers on the path back with the app's own classes, nearest first;
+  /// `unwind`: the controllers on the path back with the app's own classes, nearest first (at
+  /// most `SegueAnalysis.maxPathLength`);
   /// UIKit picks the first whose class declares `action` (vcgraph cannot see which do). Empty
   /// when nothing above the source could receive it: the segue then "fails silently".
   case unwind(action: String?, candidates: [SceneRef])
@@ -105,7 +106,8 @@ public struct SegueOutcome: Sendable, Equatable {
   public var width: WidthCondition?
   /// The source, then the controllers back from it to the root of its window (or to the
   /// controller created in code): parents, the controllers below it on a navigation stack,
-  /// and the controllers that asked to present.
+  /// and the controllers that asked to present; at most `SegueAnalysis.maxPathLength` after
+  /// the source.
   public var path: [SceneRef]
   public var origin: SegueContextOrigin
 

@@ -11,11 +11,14 @@ public struct Storyboard: Sendable, Equatable {
   /// The file name without `.storyboard`: the name other storyboards reference it by.
   public var name: String
   /// The scene of `initialViewController`, if the document names one.
-  public var initialScene: SceneIndex?
+  public internal(set) var initialScene: SceneIndex?
   /// Where the `<document>` element starts (it carries `initialViewController`).
   public var documentLocation: SourceLocation
-  public var scenes: [StoryboardScene] = []
-  public var segues: [StoryboardSegue] = []
+  public internal(set) var scenes: [StoryboardScene] = []
+  public internal(set) var segues: [StoryboardSegue] = []
+  /// Scenes by element id, and by `storyboardIdentifier` (several may share one).
+  private(set) var elementIndex: [String: SceneIndex] = [:]
+  private(set) var identifierIndex: [String: [SceneIndex]] = [:]
 
   public init(path: String, name: String, documentLocation: SourceLocation) {
     self.path = path
@@ -23,14 +26,26 @@ public struct Storyboard: Sendable, Equatable {
     self.documentLocation = documentLocation
   }
 
-  /// The scene whose controller element has this `id` (such as `BYZ-38-t0r`).
-  public func scene(elementID: String) -> SceneIndex? {
-    scenes.firstIndex { $0.elementID == elementID }
+  /// Appends a scene, keeping the lookups current.
+  mutating func append(_ scene: StoryboardScene) {
+    scenes.append(scene)
+    elementIndex[scene.elementID] = scenes.count - 1
+    if let identifier = scene.storyboardIdentifier, !identifier.isEmpty {
+      identifierIndex[identifier, default: []].append(scenes.count - 1)
+    }
   }
+
+  /// The scene whose controller element has this `id` (such as `BYZ-38-t0r`).
+  public func scene(elementID: String) -> SceneIndex? { elementIndex[elementID] }
 
   /// The scene with this `storyboardIdentifier` (the first, if several share it).
   public func scene(storyboardIdentifier: String) -> SceneIndex? {
-    scenes.firstIndex { $0.storyboardIdentifier == storyboardIdentifier }
+    identifierIndex[storyboardIdentifier]?.first
+  }
+
+  /// How many scenes have this `storyboardIdentifier`.
+  public func sceneCount(storyboardIdentifier: String) -> Int {
+    identifierIndex[storyboardIdentifier]?.count ?? 0
   }
 
   /// The segues leaving a scene, in document order.

@@ -40,13 +40,13 @@ public struct SegueRef: Hashable, Sendable, Comparable, CustomStringConvertible 
 public struct StoryboardMap: Sendable, Equatable {
   /// The storyboards opened (in the order given), then those their references led to, in the
   /// order they were found.
-  public var storyboards: [Storyboard]
+  public internal(set) var storyboards: [Storyboard]
   /// How many of `storyboards` were opened directly (the rest were found through references).
-  public var openedCount: Int
+  public internal(set) var openedCount: Int
   /// For each resolved placeholder, the scene it stands for.
-  public var referenceTargets: [SceneRef: SceneRef] = [:]
+  public internal(set) var referenceTargets: [SceneRef: SceneRef] = [:]
   /// For each placeholder left unresolved, why (shown as a note; never an error).
-  public var unresolvedReferences: [SceneRef: String] = [:]
+  public internal(set) var unresolvedReferences: [SceneRef: String] = [:]
 
   public init(storyboards: [Storyboard], openedCount: Int) {
     self.storyboards = storyboards
@@ -112,8 +112,7 @@ public struct StoryboardMap: Sendable, Equatable {
   public func preferredID(of scene: SceneRef) -> String {
     let item = self[scene]
     if let identifier = item.storyboardIdentifier, !identifier.isEmpty,
-      storyboards[scene.storyboard].scenes.filter({ $0.storyboardIdentifier == identifier })
-        .count == 1
+      storyboards[scene.storyboard].sceneCount(storyboardIdentifier: identifier) == 1
     {
       return identifier
     }

@@ -228,7 +228,7 @@ final class StoryboardBuilder: XMLEventHandler {
         referencedIdentifier: element[attribute: "referencedIdentifier"],
         bundleIdentifier: element[attribute: "bundleIdentifier"])
     }
-    storyboard!.scenes.append(item)
+    storyboard!.append(item)
     let index = storyboard!.scenes.count - 1
     current.controllerIndex = index
     current.controllerDepth = depth

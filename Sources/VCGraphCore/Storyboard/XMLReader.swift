@@ -88,6 +88,7 @@ private final class ParseState {
   /// The first error: ours (a handler's, a DOCTYPE, too deep) or libxml2's.
   var error: VCGraphError?
   var positions = ByteOffsetPositions()
+  static let chunkSize = 1 << 16
 
   init(path: String, maxDepth: Int, handler: XMLEventHandler) {
     self.path = path
@@ -140,8 +141,16 @@ private final class ParseState {
     defer { xmlSetStructuredErrorFunc(nil, nil) }
     let options = XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue
     _ = xmlCtxtUseOptions(context, Int32(options))
+    // In chunks: the push parser refuses to look ahead over more than 10 MB of unparsed input
+    // ("Huge input lookup") unless XML_PARSE_HUGE lifts libxml2's limits.
     bytes.withMemoryRebound(to: CChar.self) { chars in
-      _ = xmlParseChunk(context, chars.baseAddress, Int32(chars.count), 1)
+      var start = 0
+      repeat {
+        let count = min(Self.chunkSize, chars.count - start)
+        let last = start + count == chars.count
+        _ = xmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(count), last ? 1 : 0)
+        start += count
+      } while start < chars.count && error == nil
     }
     // Every error comes through the handler; this only guards against one that does not.
     if error == nil && context.pointee.wellFormed == 0 {
