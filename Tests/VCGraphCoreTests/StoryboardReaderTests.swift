@@ -44,6 +44,15 @@ import VCGraphCore
     #expect(storyboard.documentLocation.line == 2 && storyboard.documentLocation.column == 1)
   }
 
+  @Test func controlCharactersFromCharacterReferencesBecomeSpaces() throws {
+    // XML allows tab, line feed, carriage return and C1 controls (U+009B is a terminal's CSI)
+    // as character references; none reaches a message or a label.
+    let text = Self.minimal.replacingOccurrences(
+      of: "customClass=\"A\"", with: "customClass=\"A\" title=\"a&#10;b&#x9B;[31mc&#9;\"")
+    let storyboard = try StoryboardReader().read(text: text, path: "t.storyboard")
+    #expect(storyboard.scenes[0].title == "a b [31mc ")
+  }
+
   // MARK: - Bad XML
 
   @Test func malformedXMLIsAPositionedDataError() throws {

@@ -87,7 +87,7 @@ final class StoryboardBuilder: XMLEventHandler {
   func comment(_ text: String) {
     // Interface Builder labels each scene with a comment just before it.
     if let scenesDepth, stack.count == scenesDepth {
-      pendingLabel = String(text.unicodeScalars.filter { $0.value >= 0x20 })
+      pendingLabel = text
     }
   }
 

@@ -24,7 +24,8 @@ struct XMLElementStart: Sendable, Equatable {
 protocol XMLEventHandler: AnyObject {
   func startElement(_ element: XMLElementStart, depth: Int) throws(VCGraphError)
   func endElement(_ name: String, depth: Int) throws(VCGraphError)
-  /// A comment's text (Interface Builder writes each scene's label as a comment before it).
+  /// A comment's text, control characters made spaces (Interface Builder writes each scene's
+  /// label as a comment before it).
   func comment(_ text: String)
 }
 
@@ -109,7 +110,7 @@ private final class ParseState {
     }
     sax.comment = { context, text in
       guard let state = ParseState.from(context), let text, state.error == nil else { return }
-      state.handler.comment(String(cString: text))
+      state.handler.comment(ParseState.withoutControlCharacters(String(cString: text)))
     }
     sax.internalSubset = { context, _, _, _ in
       ParseState.from(context)?.rejectDoctype()
@@ -211,9 +212,9 @@ private final class ParseState {
         guard let attributeName = attributes[base], let valueStart = attributes[base + 3],
           let valueEnd = attributes[base + 4]
         else { continue }
-        let value = String(
-          decoding: UnsafeBufferPointer(start: valueStart, count: valueEnd - valueStart),
-          as: UTF8.self)
+        let raw = UnsafeBufferPointer(start: valueStart, count: valueEnd - valueStart)
+        var value = String(decoding: raw, as: UTF8.self)
+        if Self.hasControlCharacters(raw) { value = Self.withoutControlCharacters(value) }
         list.append(XMLAttribute(name: String(cString: attributeName), value: value))
       }
     }
@@ -223,6 +224,27 @@ private final class ParseState {
     } catch {
       fail(error)
     }
+  }
+
+  /// Whether UTF-8 text holds a C0 or C1 control character or DEL (character references can
+  /// put tabs, line breaks and C1 controls in attribute values).
+  static func hasControlCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    for (index, byte) in bytes.enumerated() {
+      if byte < 0x20 || byte == 0x7F { return true }
+      if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The text with every control character a space: names and titles end up in terminal
+  /// messages and diagram labels.
+  static func withoutControlCharacters(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0 }
+      ))
   }
 
   func endElement(_ localName: UnsafePointer<xmlChar>) {
@@ -253,10 +275,7 @@ private final class ParseState {
   func record(_ failure: xmlError, parser: xmlParserCtxtPtr?) {
     guard failure.level.rawValue >= XML_ERR_ERROR.rawValue, error == nil else { return }
     var message = failure.message.map { String(cString: $0) } ?? "malformed XML"
-    message = String(
-      String.UnicodeScalarView(
-        message.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
-    message = message.trimmingSpaces()
+    message = Self.withoutControlCharacters(message).trimmingSpaces()
     let location: SourceLocation
     if parser != nil {
       location = self.location(ofByte: offset)
