@@ -78,6 +78,12 @@ import VCGraphCore
     #expect(
       analysis.effect(of: unwind)?.path.map { map.preferredID(of: $0) }
         == ["nwy-aW-Y96", "CTI-xT-FEH", "BYZ-38-t0r", "Lku-Hg-AHD"])
+    #expect(
+      [presentation, unwind].compactMap { analysis.effect(of: $0) }.map(map.describe)
+        == [
+          "present pageSheet by 'Lku-Hg-AHD'",
+          "unwind unwindFromEditFullnameWithSegue: to 'BYZ-38-t0r'",
+        ])
     #expect(StoryboardChecker.findings(for: analysis).isEmpty)
   }
 
@@ -226,6 +232,9 @@ import VCGraphCore
     let outcomes = SegueAnalysis(map).outcomes[get] ?? []
     #expect(outcomes.map(\.effect) == [.replaceDetail(split: split), .push(navigation: masterNav)])
     #expect(outcomes.map(\.width) == [.regular, .compact])
+    #expect(
+      outcomes.map(map.describe)
+        == ["regular: replace detail of 'H1p-Uh-vWS'", "compact: push onto 'RMx-3f-FxP'"])
     #expect(StoryboardChecker.findings(for: SegueAnalysis(map)).isEmpty)
   }
 

@@ -78,6 +78,9 @@ import VCGraphCore
     #expect(
       subject.effect("ac")
         == .present(style: .fullScreen, presenter: subject.scene("a"), fallback: .show))
+    #expect(
+      subject.analysis.effect(of: subject.segue("ab")).map(subject.map.describe)
+        == "present pageSheet by 'a' (show fell back)")
     let findings = subject.findings
     #expect(findings.map(\.rule) == [.showPresentsModally, .showPresentsModally])
     #expect(findings[0].severity == .warning)

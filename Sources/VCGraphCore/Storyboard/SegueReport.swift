@@ -39,3 +39,37 @@ extension SegueAnalysis {
       })
   }
 }
+
+extension StoryboardMap {
+  /// A short label for an outcome, for diagram edges and text reports: "push onto 'nav'",
+  /// "present pageSheet by 'tabs' (show fell back)", "regular: replace detail of 'split'".
+  public func describe(_ outcome: SegueOutcome) -> String {
+    let text: String
+    func id(_ scene: SceneRef) -> String { "'\(preferredID(of: scene))'" }
+    switch outcome.effect {
+    case .push(let navigation): text = "push onto \(id(navigation))"
+    case .present(let style, let presenter, let fallback):
+      text =
+        "present \(style.resolved.rawValue)" + (presenter.map { " by \(id($0))" } ?? "")
+        + (fallback.map { " (\($0.rawValue) fell back)" } ?? "")
+    case .replaceDetail(let split): text = "replace detail of \(id(split))"
+    case .replacePrimary(let split): text = "replace primary of \(id(split))"
+    case .embed(let container): text = "embed in \(id(container))"
+    case .relationship(let container, let relationship):
+      text = "\(relationship.rawValue) of \(id(container))"
+    case .unwind(let action, let candidates):
+      let target =
+        candidates.isEmpty
+        ? "nothing on the way back" : candidates.map(id).joined(separator: " or ")
+      text = "unwind \(action ?? "?") to \(target)"
+    case .custom(let segueClass): text = "custom \(segueClass ?? "UIStoryboardSegue")"
+    case .refused(.navigationInNavigation(let navigation)):
+      text = "refused: navigation controller pushed onto \(id(navigation))"
+    case .refused(.alreadyPresenting(let presenter, let presenting)):
+      text = "refused: \(id(presenter)) is already presenting \(id(presenting))"
+    case .refused(.pushOutsideNavigation): text = "refused: push outside a navigation controller"
+    case .unknownContainer: text = "push or present (its container is unknown)"
+    }
+    return outcome.width.map { "\($0.rawValue): \(text)" } ?? text
+  }
+}
