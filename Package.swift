@@ -20,7 +20,7 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"])]
     ),
-    // Storyboards are XML; on macOS pkg-config finds the SDK's libxml2 (or Homebrew's).
+    // libxml2 reads storyboards: Debian's libxml2-dev, or on macOS the SDK's or Homebrew's.
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
