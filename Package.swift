@@ -9,16 +9,18 @@ let package = Package(
     .library(name: "GraphvizKit", targets: ["GraphvizKit"]),
   ],
   targets: [
-    // C libraries from Debian packages, bound through pkg-config.
+    // C libraries bound through pkg-config: Debian/Ubuntu packages or Homebrew formulae.
+    // CGraphviz builds against Graphviz 2.42 (Debian, Ubuntu) and 14.x (Homebrew, current
+    // distributions); compat.h holds the differences.
     .systemLibrary(
       name: "CGraphviz",
       pkgConfig: "libgvc",
-      providers: [.apt(["libgraphviz-dev"])]
+      providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
     ),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
-      providers: [.apt(["libyaml-dev"])]
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     // libxml2 reads storyboards: Debian's libxml2-dev, or on macOS the SDK's or Homebrew's.
     .systemLibrary(
@@ -34,13 +36,17 @@ let package = Package(
     .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore", "GraphvizKit"]),
     // The command line as a testable library.
     .target(name: "VCGraphCLI", dependencies: ["VCGraphCore", "VCGraphDiagram", "GraphvizKit"]),
-    .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
-    .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
+    // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
+    // GraphvizAccelerators).
+    .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI", "GraphvizKit"]),
+    // What several test targets share: Graphviz's own `dot` as the reference, SVG structure.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit", "TestSupport"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
     // Golden files live in Tests/VCGraphCLITests/Golden and are read from the source tree.
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphDiagram", "VCGraphCore", "GraphvizKit"],
+      dependencies: ["VCGraphCLI", "VCGraphDiagram", "VCGraphCore", "GraphvizKit", "TestSupport"],
       exclude: ["Golden"]
     ),
   ]

@@ -18,6 +18,22 @@ enum RenderFormat: String, CaseIterable {
   }
 }
 
+extension RenderFormat {
+  /// `-f svg,png`: formats named once each, in the order given.
+  static let list: OptionParser<[RenderFormat]> = { text, _ throws(VCGraphError) in
+    var formats: [RenderFormat] = []
+    for name in text.split(separator: ",").map(String.init) {
+      guard let format = RenderFormat(rawValue: name.lowercased()) else {
+        throw VCGraphError(
+          .usage, "unknown format '\(name)'",
+          hint: "formats are " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      if !formats.contains(format) { formats.append(format) }
+    }
+    return formats
+  }
+}
+
 /// Where each rendered input and format goes.
 struct RenderPlan {
   enum Destination: Equatable {
@@ -31,18 +47,9 @@ struct RenderPlan {
   /// Whether the run draws one diagram, which may then be laid out in process at any size.
   var singleDiagram: Bool { destinations.count == 1 }
 
-  init(inputs: [String], output: String?, formatList: String?) throws(VCGraphError) {
-    var formats: [RenderFormat] = []
-    if let formatList {
-      for name in formatList.split(separator: ",").map(String.init) {
-        guard let format = RenderFormat(rawValue: name.lowercased()) else {
-          throw VCGraphError(
-            .usage, "unknown format '\(name)'",
-            hint: "formats are " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        if !formats.contains(format) { formats.append(format) }
-      }
-    }
+  /// `formats` as given with `-f` (none: from `-o`'s extension, else SVG).
+  init(inputs: [String], output: String?, formats given: [RenderFormat]) throws(VCGraphError) {
+    var formats = given
     var isDirectory: ObjCBool = false
     let outputIsDirectory =
       output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) } == true
@@ -93,9 +100,75 @@ struct RenderPlan {
   }
 }
 
+/// The options of `vcgraph render`.
+struct RenderOptions: CommandOptions {
+  static let output = Option(
+    "output", short: "o", value: "PATH", help: "output file or directory", parse: Parse.text)
+  static let format = Option(
+    "format", short: "f", value: "LIST",
+    help: "svg,png,pdf,dot,json (default: -o's extension, else svg)",
+    parse: RenderFormat.list)
+  static let jobs = Option(
+    "jobs", short: "j", value: "N",
+    help: "worker processes (default: one per core,"
+      + " \(RenderCommand.inputsPerDefaultJob)+ inputs each)",
+    parse: Parse.positiveInt)
+
+  static let sections =
+    [
+      OptionSection(
+        title: "options",
+        options: [
+          output.declaration, format.declaration, jobs.declaration,
+          SharedOptions.quiet.declaration,
+        ])
+    ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
+    + LimitOptions.sections + ClassOptions.sections
+
+  var output: String?
+  /// As given with `-f`; empty when not given.
+  var formats: [RenderFormat]
+  var jobs: Int?
+  var quiet: Bool
+  var drawing: DrawingOptions
+  var layout: LayoutLimitOptions
+  var questions: QuestionOptions
+  var limits: LimitOptions
+  var classes: ClassOptions
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    limits = try LimitOptions(arguments)
+    classes = try ClassOptions(arguments)
+    questions = try QuestionOptions(arguments)
+    output = try arguments.value(of: Self.output)
+    formats = try arguments.value(of: Self.format) ?? []
+    jobs = try arguments.value(of: Self.jobs)
+    quiet = try arguments.value(of: SharedOptions.quiet)
+    drawing = try DrawingOptions(arguments)
+    layout = try LayoutLimitOptions(arguments)
+  }
+
+  var requests: [AnalysisRequest] { questions.requests }
+
+  var layoutLimits: LayoutLimits {
+    LayoutLimits(
+      maxLabelLines: limits.maxLabelLines, maxLayoutNodes: layout.maxLayoutNodes,
+      layoutTimeout: layout.layoutTimeout)
+  }
+}
+
 /// `vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json]`.
-struct RenderCommand {
+struct RenderCommand: Subcommand {
+  let options: RenderOptions
   let context: CommandContext
+
+  static let synopsis =
+    "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json] [--layout ENGINE]"
+  static let summary = """
+    Draws annotated diagrams. One input and -o FILE writes that file (format from -f, else
+    from the extension); several inputs or formats write INPUT-NAME.FORMAT files into the -o
+    directory (default: the current directory); -o - writes one format to standard output.
+    """
 
   /// Without `--jobs`: one worker process per core, once there are at least
   /// ``inputsPerDefaultJob`` inputs for each (a worker's start-up costs about two renders,
@@ -111,22 +184,12 @@ struct RenderCommand {
     let plan: RenderPlan
     do {
       inputs = try context.inputs()
-      plan = try RenderPlan(
-        inputs: inputs, output: context.arguments.value("output"),
-        formatList: context.arguments.value("format"))
+      plan = try RenderPlan(inputs: inputs, output: options.output, formats: options.formats)
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
-    let jobs: Int?
-    do {
-      jobs = try context.arguments.positiveInt("jobs")
-      _ = try context.layoutBudget()
-    } catch {
-      context.report(error)
-      return error.kind.rawValue
-    }
-    let workers = jobs ?? Self.defaultJobs(inputs: inputs.count)
+    let workers = options.jobs ?? Self.defaultJobs(inputs: inputs.count)
     if workers > 1, inputs.count > 1 {
       return WorkerPool(context: context, jobs: workers).render(inputs)
     }
@@ -134,8 +197,7 @@ struct RenderCommand {
     // One writer for the run, so each input is resolved once, not once per output.
     let writer = OutputWriter(inputs: inputs)
     let progress =
-      context.console.errorIsTerminal && inputs.count > 1
-      && !context.arguments.has("quiet")
+      context.console.errorIsTerminal && inputs.count > 1 && !options.quiet
     for (number, input) in inputs.enumerated() {
       if progress { context.console.err("\r[\(number + 1)/\(inputs.count)] \(input)\u{1B}[K") }
       do {
@@ -143,7 +205,7 @@ struct RenderCommand {
       } catch {
         if progress { context.console.err("\n") }
         context.report(error)
-        if status == 0 { status = error.kind.rawValue }
+        if status == 0 { status = error.exitCode }
       }
     }
     if progress { context.console.err("\n") }
@@ -153,12 +215,12 @@ struct RenderCommand {
   /// Renders one input into every planned format.
   func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
     let report = try context.report(for: input)
-    var options = DiagramOptions()
-    options.expandAll = context.arguments.has("expand-all")
-    options.legend = !context.arguments.has("no-legend")
-    options.maxLabelLines = context.limits.maxLabelLines
-    let graph = DiagramBuilder(report: report, options: options).graph()
-    let engine = context.arguments.value("layout") ?? "dot"
+    var diagram = DiagramOptions()
+    diagram.expandAll = options.drawing.expandAll
+    diagram.legend = options.drawing.legend
+    diagram.maxLabelLines = context.layoutLimits.maxLabelLines
+    let graph = DiagramBuilder(report: report, options: diagram).graph()
+    let engine = options.drawing.engine
     let graphvizFormats = plan.formats.compactMap(\.graphviz)
     let rendered = try context.draw(
       graph, input: input, engine: engine, formats: graphvizFormats,

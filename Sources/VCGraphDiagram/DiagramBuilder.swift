@@ -169,7 +169,7 @@ public struct DiagramBuilder {
       let presenter = presenterOfLevel(root)!
       let level = analysis.level(of: root)
       var cluster = Graph(name: "cluster_level_\(root)")
-      var label = "presentation level \(level) · \(styleText(root))"
+      var label = "presentation level \(level) · \(hierarchy.presentationStyleText(of: root))"
       label += " · presented by \(controllers[presenter].id)"
       let removed = removedLevels.contains(root)
       cluster.attributes = clusterStyle(
@@ -198,15 +198,6 @@ public struct DiagramBuilder {
     for (window, marked) in region.sorted(by: { ($0.key ?? -1) < ($1.key ?? -1) }) {
       if let window { windows[window].add(marked) } else { detached.add(marked) }
     }
-  }
-
-  private func styleText(_ index: ControllerIndex) -> String {
-    let controller = controllers[index]
-    if controller.kind == .alert && controller.modalPresentationStyle == nil { return "alert" }
-    let resolved = controller.style.resolved
-    if controller.modalPresentationStyle == nil { return "automatic → \(resolved.rawValue)" }
-    if resolved == .popover && hierarchy.device == .iPhone { return "popover (as sheet)" }
-    return resolved.rawValue
   }
 
   // MARK: - Controller nodes
@@ -474,7 +465,7 @@ public struct DiagramBuilder {
       guard let presenter = analysis.presentation.presenter[presented],
         let tail = nodeName(presenter), let head = nodeName(presented)
       else { continue }
-      var label = "presents (\(styleText(presented)))"
+      var label = "presents (\(hierarchy.presentationStyleText(of: presented)))"
       let requester = controllers[presented].requestedBy
       if let requester, requester != presenter {
         label += "\nrequested by \(controllers[requester].id)"
