@@ -238,6 +238,30 @@ import VCGraphCore
     #expect(StoryboardChecker.findings(for: SegueAnalysis(map)).isEmpty)
   }
 
+  // MARK: - Behind the common reader protocol, and the rules' identities
+
+  @Test func theLaunchStateIsReadBehindTheReaderProtocol() throws {
+    let path = F.path(F.unwindDemo)
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(StoryboardHierarchyReader.recognizes(bytes))
+    #expect(!StoryboardHierarchyReader.recognizes(Array("window: { root: A }".utf8)))
+    let options = ReadOptions(declaredKinds: ["MainViewController": .tabBar])
+    let hierarchy = try StoryboardHierarchyReader.read(bytes: bytes, path: path, options: options)
+    #expect(hierarchy.controllers.map(\.id) == ["Lku-Hg-AHD", "BYZ-38-t0r"])
+    #expect(hierarchy.controllers.map(\.kind) == [.navigation, .tabBar])
+  }
+
+  @Test func rulesSharedWithTheHierarchyChecksHaveTheirIdAndSeverity() {
+    for rule in StoryboardRule.allCases {
+      if let registered = Rule(rawValue: rule.rawValue) {
+        #expect(registered.severity == rule.severity, "\(rule)")
+      }
+    }
+    #expect(Rule(rawValue: StoryboardRule.navigationInNavigation.rawValue) != nil)
+    #expect(Rule(rawValue: StoryboardRule.alreadyPresenting.rawValue) != nil)
+    #expect(StoryboardRule.unreachableScene.rule.summary.contains("possibly dead"))
+  }
+
   // MARK: - Every fixture
 
   static let all = [

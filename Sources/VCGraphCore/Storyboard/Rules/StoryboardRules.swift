@@ -21,6 +21,26 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
     case .showPresentsModally, .unreachableScene, .popoverWithoutAnchor: .warning
     }
   }
+
+  /// What the rule catches, in one line (for the README's checks table).
+  public var summary: String {
+    switch self {
+    case .showPresentsModally:
+      "a show (or showDetail) segue no navigation (or split) controller handles: UIKit presents"
+        + " modally"
+    case .navigationInNavigation:
+      "a segue that pushes a navigation controller onto a navigation controller"
+    case .unreachableScene:
+      "a scene no initial controller, storyboardIdentifier or segue leads to (possibly dead)"
+    case .popoverWithoutAnchor: "a popover segue without an anchor view or bar button item"
+    case .alreadyPresenting:
+      "a presentation segue whose presenter (S1) is already presenting on the way back"
+    case .pushOutsideNavigation: "a deprecated push segue from outside a navigation controller"
+    }
+  }
+
+  /// The rule as the checks registry names rules: the same id, severity and summary.
+  public var rule: Rule { Rule(rawValue, severity, summary: summary) }
 }
 
 /// A finding about a storyboard: a rule, a message that says what to change, and the position
