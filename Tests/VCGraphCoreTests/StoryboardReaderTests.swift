@@ -114,9 +114,10 @@ import VCGraphCore
     defer { try? FileManager.default.removeItem(atPath: path) }
     // 100 MB: a real storyboard start, then padding (sparse, so the test writes little).
     FileManager.default.createFile(atPath: path, contents: Data(Self.minimal.utf8))
-    let handle = try #require(FileHandle(forWritingAtPath: path))
-    try handle.truncate(atOffset: 100 * 1024 * 1024)
-    try handle.close()
+    let file = open(path, O_WRONLY)
+    try #require(file >= 0)
+    #expect(ftruncate(file, 100 * 1024 * 1024) == 0)
+    close(file)
     do {
       _ = try StoryboardLoader().load(paths: [path])
       Issue.record("a 100 MB storyboard must be refused")

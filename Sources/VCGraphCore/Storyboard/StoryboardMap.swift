@@ -250,19 +250,25 @@ enum StoryboardFiles {
     {
       throw tooLarge(path, size: size, limit: limit)
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    guard let stream = InputStream(fileAtPath: path) else {
       throw VCGraphError(.noInput, "\(path): cannot be read")
     }
-    defer { try? handle.close() }
+    stream.open()
+    defer { stream.close() }
     // At most one byte past the limit, so a growing file or a device fails fast too.
-    let data: Data
-    do {
-      data = try handle.read(upToCount: limit + 1) ?? Data()
-    } catch {
-      throw VCGraphError(.noInput, "\(path): cannot be read (\(error.localizedDescription))")
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count <= limit {
+      let got = stream.read(&chunk, maxLength: min(chunk.count, limit + 1 - bytes.count))
+      if got < 0 {
+        let reason = stream.streamError.map { " (\($0.localizedDescription))" } ?? ""
+        throw VCGraphError(.noInput, "\(path): cannot be read\(reason)")
+      }
+      if got == 0 { break }
+      bytes += chunk[0..<got]
     }
-    if data.count > limit { throw tooLarge(path, size: nil, limit: limit) }
-    return [UInt8](data)
+    if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
+    return bytes
   }
 
   static func tooLarge(_ path: String, size: Int?, limit: Int) -> VCGraphError {
