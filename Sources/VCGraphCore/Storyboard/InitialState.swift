@@ -2,6 +2,7 @@
 /// relationship and embed segues give it, as a `Hierarchy` the analyses, checks and diagrams
 /// work on. Each controller's location is its element in the storyboard it comes from.
 public struct StoryboardInitialState: Sendable, Equatable {
+  /// The launch state, with one key window whose root is the initial controller.
   public var hierarchy: Hierarchy
   /// For each controller of `hierarchy`, the scene it was built from (a placeholder's target
   /// when the reference resolved, else the placeholder).

@@ -12,6 +12,7 @@
 /// at most `maxPresentationDepth` deep: the shortest ways to a scene come first, and further
 /// ones rarely change an effect.
 public struct SegueAnalysis: Sendable {
+  /// The map analyzed.
   public let map: StoryboardMap
   /// For each segue, its distinct outcomes in the order found (launch contexts first).
   public private(set) var outcomes: [SegueRef: [SegueOutcome]] = [:]

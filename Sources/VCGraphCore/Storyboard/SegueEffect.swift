@@ -101,6 +101,7 @@ public enum WidthCondition: String, Sendable, Codable {
 
 /// One effect of a segue with the context it holds in.
 public struct SegueOutcome: Sendable, Equatable {
+  /// What UIKit does.
   public var effect: SegueEffect
   /// Only in this horizontal size class; nil in both.
   public var width: WidthCondition?
@@ -109,6 +110,7 @@ public struct SegueOutcome: Sendable, Equatable {
   /// and the controllers that asked to present; at most `SegueAnalysis.maxPathLength` after
   /// the source.
   public var path: [SceneRef]
+  /// How the source was reached.
   public var origin: SegueContextOrigin
 
   public init(

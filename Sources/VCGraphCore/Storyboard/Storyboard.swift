@@ -14,7 +14,9 @@ public struct Storyboard: Sendable, Equatable {
   public internal(set) var initialScene: SceneIndex?
   /// Where the `<document>` element starts (it carries `initialViewController`).
   public var documentLocation: SourceLocation
+  /// The scenes in document order.
   public internal(set) var scenes: [StoryboardScene] = []
+  /// The segues in document order (repeats under `inferredMetricsTieBreakers` left out).
   public internal(set) var segues: [StoryboardSegue] = []
   /// Scenes by element id, and by `storyboardIdentifier` (several may share one).
   private(set) var elementIndex: [String: SceneIndex] = [:]
@@ -70,6 +72,7 @@ public struct StoryboardScene: Sendable, Equatable {
   public var uikitClass: String
   /// How UIKit shows its children, from the element.
   public var kind: ControllerKind
+  /// The id code instantiates the scene by (`instantiateViewController(withIdentifier:)`).
   public var storyboardIdentifier: String?
   /// The controller's `title`, else its navigation item's title.
   public var title: String?
@@ -188,6 +191,7 @@ public struct StoryboardSegue: Sendable, Equatable {
   public var id: String?
   /// `identifier`: the name code performs it by.
   public var identifier: String?
+  /// What the segue does, as written.
   public var kind: Kind
   /// For `relationship` segues.
   public var relationship: Relationship?
@@ -197,6 +201,7 @@ public struct StoryboardSegue: Sendable, Equatable {
   public var destinationID: String
   /// The destination scene; nil for an unwind segue (its destination is the Exit proxy).
   public var destination: SceneIndex?
+  /// The object the segue sits on.
   public var trigger: Trigger
   /// `modalPresentationStyle` as written, if vcgraph models it.
   public var modalPresentationStyle: PresentationStyle?

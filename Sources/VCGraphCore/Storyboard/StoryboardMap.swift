@@ -4,6 +4,7 @@ import Foundation
 public struct SceneRef: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// Index in `StoryboardMap.storyboards`.
   public var storyboard: Int
+  /// Index in that storyboard's `scenes`.
   public var scene: SceneIndex
 
   public init(storyboard: Int, scene: SceneIndex) {
@@ -20,7 +21,9 @@ public struct SceneRef: Hashable, Sendable, Comparable, CustomStringConvertible 
 
 /// A segue of one of a map's storyboards.
 public struct SegueRef: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// Index in `StoryboardMap.storyboards`.
   public var storyboard: Int
+  /// Index in that storyboard's `segues`.
   public var segue: SegueIndex
 
   public init(storyboard: Int, segue: SegueIndex) {
@@ -53,10 +56,12 @@ public struct StoryboardMap: Sendable, Equatable {
     self.openedCount = openedCount
   }
 
+  /// A scene of one of the storyboards.
   public subscript(scene: SceneRef) -> StoryboardScene {
     storyboards[scene.storyboard].scenes[scene.scene]
   }
 
+  /// A segue of one of the storyboards.
   public subscript(segue: SegueRef) -> StoryboardSegue {
     storyboards[segue.storyboard].segues[segue.segue]
   }
@@ -131,6 +136,7 @@ public struct StoryboardMap: Sendable, Equatable {
 
 /// Loads storyboards and the storyboards their references lead to.
 public struct StoryboardLoader: Sendable {
+  /// Reads each file (its limits apply to every storyboard loaded).
   public var reader: StoryboardReader
   /// Folders searched for a referenced storyboard after the referencing file's own folder.
   public var searchFolders: [String]

@@ -1,6 +1,7 @@
 /// Reads a `.storyboard` file into a `Storyboard`: scenes, segues and the initial controller,
 /// every error positioned at its element.
 public struct StoryboardReader: Sendable {
+  /// The size of one file and the number of scenes in it.
   public var limits: InputLimits
   /// Deepest element nesting accepted (libxml2 itself stops at 256). Real storyboards nest
   /// about 10–40 deep: document, scenes, scene, objects, controller, then two levels per view.

@@ -15,6 +15,7 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
   /// A deprecated `push` segue from a controller in no navigation controller.
   case pushOutsideNavigation = "push-outside-navigation"
 
+  /// The severity of every finding of the rule.
   public var severity: Severity {
     switch self {
     case .navigationInNavigation, .alreadyPresenting, .pushOutsideNavigation: .error
@@ -46,9 +47,13 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
 /// A finding about a storyboard: a rule, a message that says what to change, and the position
 /// of the segue or scene in the storyboard's XML.
 public struct StoryboardFinding: Sendable, Equatable {
+  /// The rule the finding breaks.
   public var rule: StoryboardRule
+  /// The rule's severity.
   public var severity: Severity
+  /// What is wrong and what to change.
   public var message: String
+  /// The `<segue>` or the scene's controller element in the storyboard's XML.
   public var location: SourceLocation
   /// The scene the finding concerns (a segue's source).
   public var scene: SceneRef?
