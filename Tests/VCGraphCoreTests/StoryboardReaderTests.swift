@@ -113,7 +113,7 @@ import VCGraphCore
       .appendingPathComponent("vcgraph-huge-\(getpid()).storyboard").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     // 100 MB: a real storyboard start, then padding (sparse, so the test writes little).
-    FileManager.default.createFile(atPath: path, contents: Data(Self.minimal.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(Self.minimal.utf8))
     let file = open(path, O_WRONLY)
     try #require(file >= 0)
     #expect(ftruncate(file, 100 * 1024 * 1024) == 0)
