@@ -334,10 +334,15 @@ struct DescriptionDecoder {
     guard let kind = kind(of: className) else {
       throw error("the superclasses of '\(className)' form a cycle", at: node.mark)
     }
-    try checkKindKeys(pairs, className: className, kind: kind, at: node.mark)
-    try checkKeys(
-      pairs, allowed: Self.sharedAllowedKeys(for: kind), in: "a \(kind.uikitClass)",
-      otherKeys: Self.allControllerKeys)
+    do {
+      try checkKeys(
+        pairs, allowed: Self.sharedAllowedKeys(for: kind), in: "a \(kind.uikitClass)",
+        otherKeys: Self.allControllerKeys)
+    } catch {
+      // A key of another kind on a class whose kind was guessed: the class is the mistake.
+      try checkKindKeys(pairs, className: className, kind: kind, at: node.mark)
+      throw error
+    }
     var controller = Controller(id: "", className: className, kind: kind, location: loc(node.mark))
     controller.parent = parent
     for pair in pairs { controller.keyLocations[pair.key] = loc(pair.value.mark) }

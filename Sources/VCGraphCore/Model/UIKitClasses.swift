@@ -59,6 +59,8 @@ public enum UIKitClasses {
 
   /// The kind of a known class, following its superclasses to a class that defines one.
   public static func kind(of name: String) -> ControllerKind? {
+    // Every known name starts with "UI": most custom names are ruled out without a lookup.
+    guard name.utf8.first == UInt8(ascii: "U") else { return nil }
     var current = String(base(name))
     while let next = superclasses[current] {
       if let kind = ControllerKind(uikitClass: current) { return kind }
