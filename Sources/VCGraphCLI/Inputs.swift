@@ -55,7 +55,10 @@ final class InputLoader {
       var excluded = 0
       while let item = enumerator.nextObject() as? String {
         let ext = (item as NSString).pathExtension.lowercased()
-        guard InputFormats.extensions.contains(ext) else { continue }
+        // A configuration file is never an input, though its extension is a description's.
+        guard InputFormats.extensions.contains(ext),
+          (item as NSString).lastPathComponent != ConfigurationFile.fileName
+        else { continue }
         let path = (argument as NSString).appendingPathComponent(item)
         if isExcluded(path) { excluded += 1 } else { found.append(path) }
       }

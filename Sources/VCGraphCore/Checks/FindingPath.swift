@@ -1,6 +1,7 @@
 /// Where a finding is in the hierarchy, written so that it survives edits elsewhere in the
 /// file: the chain of controllers from its window (or `detached`) down to the finding's
-/// controller, each as `id:Class`, `/` for containment and `/+` for a presentation, then the
+/// controller, each as `id:Class` (the id alone when it is the class name), `/` for
+/// containment and `/+` for a presentation, then the
 /// view when the finding concerns one. Baselines and SARIF fingerprints match findings by it
 /// instead of by line number.
 public enum FindingPath {
@@ -24,7 +25,7 @@ public enum FindingPath {
     var root = "detached"
     while seen.insert(current).inserted {
       let item = hierarchy.controllers[current]
-      let step = "\(item.id):\(item.className)"
+      let step = item.id == item.className ? item.id : "\(item.id):\(item.className)"
       if let parent = item.parent {
         steps.append(step)
         current = parent
