@@ -64,7 +64,8 @@ import Testing
     let baseline = Baseline(entries: [a, b, a])
     #expect(baseline.entries == [b, a, a])
     let text = baseline.json.formatted()
-    #expect(text.hasPrefix("{\n  \"version\": 1,\n  \"findings\": [\n    {\n      \"rule\": \"r\","))
+    #expect(
+      text.hasPrefix("{\n  \"version\": 1,\n  \"findings\": [\n    {\n      \"rule\": \"r\","))
     let read = try Baseline.load(bytes: Array(text.utf8), path: "base.json")
     #expect(read == baseline)
     #expect(read.absorbs([a, a, a, b]) == [true, true, false, true])
@@ -73,7 +74,9 @@ import Testing
   @Test("a malformed baseline is a positioned error")
   func malformed() throws {
     let text = "{\n  \"version\": 1,\n  \"findings\": [ { \"rule\": \"r\", \"pth\": \"a\" } ]\n}\n"
-    #expect(throws: VCGraphError.self) { try Baseline.load(bytes: Array(text.utf8), path: "b.json") }
+    #expect(throws: VCGraphError.self) {
+      try Baseline.load(bytes: Array(text.utf8), path: "b.json")
+    }
     do {
       _ = try Baseline.load(bytes: Array(text.utf8), path: "b.json")
     } catch {

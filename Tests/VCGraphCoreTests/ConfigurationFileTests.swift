@@ -11,7 +11,8 @@ import Testing
   ]
 
   func load(_ text: String) throws(VCGraphError) -> ConfigurationFile {
-    try ConfigurationFile.load(bytes: Array(text.utf8), path: "/p/.vcgraph.yml", optionKeys: Self.keys)
+    try ConfigurationFile.load(
+      bytes: Array(text.utf8), path: "/p/.vcgraph.yml", optionKeys: Self.keys)
   }
 
   func error(_ text: String) -> VCGraphError? {
@@ -40,7 +41,8 @@ import Testing
     #expect(file.excluded.map(\.pattern) == ["Legacy/**", "*.generated.yaml"])
     #expect(file.options.map(\.key) == ["layout", "legend", "max_depth", "classes"])
     #expect(file.options.map(\.texts) == [["neato"], ["false"], ["100"], ["FeedNav=navigation"]])
-    #expect(file.options[2].location == SourceLocation(path: "/p/.vcgraph.yml", line: 7, column: 12))
+    #expect(
+      file.options[2].location == SourceLocation(path: "/p/.vcgraph.yml", line: 7, column: 12))
   }
 
   @Test func anEmptyOrCommentOnlyFileConfiguresNothing() throws {
@@ -76,7 +78,8 @@ import Testing
     let optIn = try #require(error("opt_in_rules: [tabs-under-more]\n"))
     #expect(optIn.message.contains("is not an opt-in rule"))
     #expect(error("excluded: [\"/abs/path\"]\n")?.message.contains("relative") == true)
-    #expect(error("[1, 2]\n")?.message == "expected a mapping for a configuration file, found a list")
+    #expect(
+      error("[1, 2]\n")?.message == "expected a mapping for a configuration file, found a list")
   }
 
   @Test("excluded globs: * in a component, ** across components, a directory excludes its files")
@@ -92,7 +95,8 @@ import Testing
     #expect(!file.excludes(absolutePath: "/repo/a/x.generated.yaml.txt"))
     #expect(file.excludes(absolutePath: "/repo/Samples/01-tabs.yml"))
     #expect(!file.excludes(absolutePath: "/repo/Samples/001-tabs.yml"))
-    #expect(!file.excludes(absolutePath: "/elsewhere/Legacy/a.yaml"), "outside the file's directory")
+    #expect(
+      !file.excludes(absolutePath: "/elsewhere/Legacy/a.yaml"), "outside the file's directory")
     #expect(file.excludes(absolutePath: "/repo/./Legacy/../Legacy/a.yaml"))
   }
 
@@ -102,9 +106,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let deep = root.appendingPathComponent("a/b")
     try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
-    #expect(ConfigurationFile.find(from: deep.path) == nil || !ConfigurationFile.find(from: deep.path)!.hasPrefix(root.path))
+    #expect(
+      ConfigurationFile.find(from: deep.path) == nil
+        || !ConfigurationFile.find(from: deep.path)!.hasPrefix(root.path))
     try Data("layout: dot\n".utf8).write(to: root.appendingPathComponent(".vcgraph.yml"))
-    #expect(ConfigurationFile.find(from: deep.path) == root.appendingPathComponent(".vcgraph.yml").standardizedFileURL.path)
+    #expect(
+      ConfigurationFile.find(from: deep.path)
+        == root.appendingPathComponent(".vcgraph.yml").standardizedFileURL.path)
   }
 }
 

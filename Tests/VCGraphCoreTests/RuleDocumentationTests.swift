@@ -12,7 +12,8 @@ import Testing
     .deletingLastPathComponent()  // the repository
     .appendingPathComponent("README.md")
 
-  @Test("every rule has what UIKit does, an example and a fix, within GitHub's SARIF limits",
+  @Test(
+    "every rule has what UIKit does, an example and a fix, within GitHub's SARIF limits",
     arguments: Rule.all.map(\.rawValue))
   func documentationIsComplete(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
@@ -26,7 +27,8 @@ import Testing
     if let message = docs.uikitMessage { #expect(!message.contains("\n")) }
   }
 
-  @Test("each rule's example loads and fires exactly that rule", arguments: Rule.all.map(\.rawValue))
+  @Test(
+    "each rule's example loads and fires exactly that rule", arguments: Rule.all.map(\.rawValue))
   func exampleFiresExactlyItsRule(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
     let hierarchy = try DescriptionLoader().load(text: rule.documentation.example, path: "x.yaml")
@@ -41,7 +43,8 @@ import Testing
     let text = try String(contentsOf: Self.readme, encoding: .utf8)
     let generated = RuleReference.markdown()
     let begin = try #require(text.range(of: RuleReference.readmeBegin), "the README has the block")
-    let end = try #require(text.range(of: RuleReference.readmeEnd + "\n", range: begin.upperBound..<text.endIndex))
+    let end = try #require(
+      text.range(of: RuleReference.readmeEnd + "\n", range: begin.upperBound..<text.endIndex))
     let current = String(text[begin.lowerBound..<end.upperBound])
     if current != generated, ProcessInfo.processInfo.environment["VCGRAPH_RECORD_GOLDEN"] == "1" {
       try text.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: generated)
@@ -62,10 +65,13 @@ import Testing
   func terminalText() throws {
     let text = RuleReference.text(.navigationInNavigation)
     #expect(text.hasPrefix("navigation-in-navigation (error)\n"))
-    for heading in ["What UIKit does:", "UIKit prints:", "A description that triggers it:", "Fix:"] {
+    for heading in ["What UIKit does:", "UIKit prints:", "A description that triggers it:", "Fix:"]
+    {
       #expect(text.contains("\n" + heading + "\n"), "\(heading)")
     }
-    #expect(text.contains("\n  *** Terminating app due to uncaught exception 'NSInvalidArgumentException'"))
+    #expect(
+      text.contains(
+        "\n  *** Terminating app due to uncaught exception 'NSInvalidArgumentException'"))
     #expect(!RuleReference.text(.tabsUnderMore).contains("UIKit prints:"), "no message, no part")
     let list = RuleReference.list()
     #expect(list.split(separator: "\n").count == Rule.all.count)

@@ -108,7 +108,8 @@ struct ConfigurationDecoder: YAMLValueReading {
         for item in try sequence(pair.value, key: pair.key) {
           let id = try ruleID(item, key: pair.key, among: ids)
           guard optIn.contains(id) else {
-            let list = optIn.isEmpty ? "no rule is opt-in" : "opt-in: " + optIn.joined(separator: ", ")
+            let list =
+              optIn.isEmpty ? "no rule is opt-in" : "opt-in: " + optIn.joined(separator: ", ")
             throw error(
               "'\(id)' is not an opt-in rule; it runs unless `disabled_rules` lists it",
               at: item.mark, hint: list)
@@ -171,7 +172,9 @@ struct ConfigurationDecoder: YAMLValueReading {
       var out: [String] = []
       let entries = try mapping(node, what: "`\(key)`")
       try checkKeys(entries, allowed: entries.map(\.key), in: "`\(key)`")
-      for entry in entries { out.append(entry.key + "=" + (try string(entry.value, key: entry.key))) }
+      for entry in entries {
+        out.append(entry.key + "=" + (try string(entry.value, key: entry.key)))
+      }
       return out
     }
   }

@@ -11,8 +11,8 @@ struct NavigationInNavigation: CheckRule {
   static let documentation = RuleDocumentation(
     uikit:
       "A navigation controller's stack holds content controllers. Pushing a navigation"
-        + " controller onto another one, or putting one in another's `viewControllers`, is"
-        + " refused by UIKit with an exception.",
+      + " controller onto another one, or putting one in another's `viewControllers`, is"
+      + " refused by UIKit with an exception.",
     example: """
       window:
         root:
@@ -23,10 +23,10 @@ struct NavigationInNavigation: CheckRule {
       """,
     fix:
       "Push the inner navigation controller's root controller instead, or present the inner"
-        + " navigation controller modally.",
+      + " navigation controller modally.",
     uikitMessage:
       "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason:"
-        + " 'Pushing a navigation controller is not supported'")
+      + " 'Pushing a navigation controller is not supported'")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

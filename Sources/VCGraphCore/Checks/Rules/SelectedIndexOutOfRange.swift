@@ -10,10 +10,10 @@ struct SelectedIndexOutOfRange: CheckRule {
   static let documentation = RuleDocumentation(
     uikit:
       "`selectedIndex` is an index into the tab bar controller's `viewControllers`. Apple's"
-        + " documentation of `viewControllers` says what UIKit does with an index that names no"
-        + " tab: \"If that index is invalid, it selects the view controller at index 0.\" The"
-        + " app shows the first tab, not the one the description (or the code that set the"
-        + " index) means.",
+      + " documentation of `viewControllers` says what UIKit does with an index that names no"
+      + " tab: \"If that index is invalid, it selects the view controller at index 0.\" The"
+      + " app shows the first tab, not the one the description (or the code that set the"
+      + " index) means.",
     example: """
       window:
         root:

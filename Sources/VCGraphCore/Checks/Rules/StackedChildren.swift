@@ -12,11 +12,11 @@ struct StackedChildren: CheckRule {
   static let documentation = RuleDocumentation(
     uikit:
       "A container that shows one child at a time (`showing`) should have only that child's"
-        + " view in its view tree. UIKit does not take the previous child's view out for you:"
-        + " Apple's guide to custom containers removes it in the transition"
-        + " (`willMove(toParent: nil)`, `removeFromSuperview()`, `removeFromParent()`). A view"
-        + " left behind stays in the window under the new one, keeps receiving layout, and can"
-        + " show through or take touches (seed 001).",
+      + " view in its view tree. UIKit does not take the previous child's view out for you:"
+      + " Apple's guide to custom containers removes it in the transition"
+      + " (`willMove(toParent: nil)`, `removeFromSuperview()`, `removeFromParent()`). A view"
+      + " left behind stays in the window under the new one, keeps receiving layout, and can"
+      + " show through or take touches (seed 001).",
     example: """
       window:
         root:
@@ -27,8 +27,8 @@ struct StackedChildren: CheckRule {
       """,
     fix:
       "When switching, remove the previous child's view (`removeFromSuperview()`), or use"
-        + " `transition(from:to:duration:options:animations:completion:)`, which does, so only the"
-        + " shown child's view is attached.")
+      + " `transition(from:to:duration:options:animations:completion:)`, which does, so only the"
+      + " shown child's view is attached.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

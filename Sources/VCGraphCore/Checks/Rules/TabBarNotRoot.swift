@@ -11,11 +11,11 @@ struct TabBarNotRoot: CheckRule {
   static let documentation = RuleDocumentation(
     uikit:
       "Apple's reference for `UITabBarController` said: \"When deploying a tab bar interface,"
-        + " you must install this view as the root of your window. Unlike other view"
-        + " controllers, a tab bar interface should never be installed as a child of another"
-        + " view controller.\" The tab bar then lays out inside the other controller's view and"
-        + " its safe areas, and the bar is not at the bottom of the window. Presenting a tab bar"
-        + " controller is accepted.",
+      + " you must install this view as the root of your window. Unlike other view"
+      + " controllers, a tab bar interface should never be installed as a child of another"
+      + " view controller.\" The tab bar then lays out inside the other controller's view and"
+      + " its safe areas, and the bar is not at the bottom of the window. Presenting a tab bar"
+      + " controller is accepted.",
     example: """
       window:
         root:
@@ -25,7 +25,7 @@ struct TabBarNotRoot: CheckRule {
       """,
     fix:
       "Make the tab bar controller the window's `rootViewController` (or present it), and move"
-        + " the other controller's content into a tab.")
+      + " the other controller's content into a tab.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

@@ -11,11 +11,11 @@ struct UnownedHostedView: CheckRule {
   static let documentation = RuleDocumentation(
     uikit:
       "A view does not keep its view controller alive: a controller is held by its parent, its"
-        + " presenter or its window (or by your own references). A controller whose view was"
-        + " added to another controller's view without `addChild(_:)` is held by nothing UIKit"
-        + " knows of; when the code that made it lets it go, it is deallocated while its view"
-        + " stays on screen, and the view's actions and callbacks reach nothing (seed 001). It"
-        + " gets no appearance or trait-change callbacks either.",
+      + " presenter or its window (or by your own references). A controller whose view was"
+      + " added to another controller's view without `addChild(_:)` is held by nothing UIKit"
+      + " knows of; when the code that made it lets it go, it is deallocated while its view"
+      + " stays on screen, and the view's actions and callbacks reach nothing (seed 001). It"
+      + " gets no appearance or trait-change callbacks either.",
     example: """
       window:
         root:
@@ -26,7 +26,7 @@ struct UnownedHostedView: CheckRule {
       """,
     fix:
       "Call `addChild(_:)` on the controller whose view shows it, add the view, then"
-        + " `didMove(toParent:)`; in the description, list it in that controller's `children`.")
+      + " `didMove(toParent:)`; in the description, list it in that controller's `children`.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
