@@ -22,10 +22,16 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
+    // libxml2 reads storyboards: Debian's libxml2-dev, or on macOS the SDK's or Homebrew's.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
     // A Swift wrapper over libgvc/libcgraph that knows nothing of view controllers.
     .target(name: "GraphvizKit", dependencies: ["CGraphviz"]),
     // The hierarchy model, the description loader, dump import, UIKit semantics and checks.
-    .target(name: "VCGraphCore", dependencies: ["CYAML"]),
+    .target(name: "VCGraphCore", dependencies: ["CYAML", "CLibXML2"]),
     // Maps a hierarchy and its analysis to a styled Graphviz graph.
     .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore", "GraphvizKit"]),
     // The command line as a testable library.
