@@ -17,21 +17,15 @@ extension DescriptionDecoder: YAMLValueReading {}
 enum SmallYAMLFile {
   /// Whether the text holds no YAML node: only blank lines and comments.
   static func isEmpty(_ bytes: [UInt8]) -> Bool {
-    var lineStart = true
     var inComment = false
     for byte in bytes {
       if byte == 0x0A {
-        lineStart = true
         inComment = false
-        continue
+      } else if !inComment && byte == UInt8(ascii: "#") {
+        inComment = true  // the first thing on its line, or the loop would have returned
+      } else if !inComment && byte != 0x20 && byte != 0x09 && byte != 0x0D {
+        return false
       }
-      if inComment { continue }
-      if byte == 0x20 || byte == 0x09 || byte == 0x0D { continue }
-      if byte == UInt8(ascii: "#") && lineStart {
-        inComment = true
-        continue
-      }
-      return false
     }
     return true
   }
