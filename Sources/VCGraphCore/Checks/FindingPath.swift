@@ -43,15 +43,27 @@ public enum FindingPath {
     return ([root] + steps.reversed()).joined(separator: "/")
   }
 
-  /// A view by its id, else by its class and its position among the views of its tree.
+  /// A view by its id, else by the chain from its tree's root (or the nearest view with an id)
+  /// down to it, each step the class and the position among its superview's subviews.
   static func name(ofView view: ViewIndex, in hierarchy: Hierarchy) -> String {
-    let item = hierarchy.views[view]
-    if let id = item.id { return "view:\(id)" }
-    var position = 0
-    for index in hierarchy.views.indices where index < view {
-      if hierarchy.views[index].treeOwner == item.treeOwner { position += 1 }
+    var steps: [String] = []
+    var current: ViewIndex? = view
+    var seen = Set<ViewIndex>()
+    while let index = current, seen.insert(index).inserted {
+      let item = hierarchy.views[index]
+      if let id = item.id {
+        steps.append(id)
+        break
+      }
+      if let superview = item.superview {
+        let position = hierarchy.views[superview].subviews.firstIndex(of: index) ?? 0
+        steps.append("\(item.className)[\(position)]")
+      } else {
+        steps.append(item.className)
+      }
+      current = item.superview
     }
-    return "view:\(item.className)[\(position)]"
+    return "view:" + steps.reversed().joined(separator: "/")
   }
 
   /// A short stable hash of text (64-bit FNV-1a, hex), for fingerprints.
