@@ -88,12 +88,14 @@ import Testing
       """)
     let result = try vcgraph(["check", input, "--quiet"])
     #expect(result.exitCode == 1)
-    #expect(
-      result.stdout.hasSuffix(
-        "[pushed-twice]\n      - { class: FeedViewController, id: feed }\n        ^\n"
-          + "note: UIKit prints: <UINavigationController: 0x…> is pushing the same view controller"
-          + " instance (<FeedViewController: 0x…>) more than once which is not supported and is"
-          + " most likely an error in the application : <bundle identifier>\n"))
+    let expected: String = [
+      "[pushed-twice]\n      - { class: FeedViewController, id: feed }\n        ^\n",
+      "note: UIKit prints: *** Terminating app due to uncaught exception",
+      " 'NSInvalidArgumentException', reason: '<UINavigationController: 0x…> is pushing the",
+      " same view controller instance (<FeedViewController: 0x…>) more than once which is",
+      " not supported and is most likely an error in the application : <bundle identifier>'\n",
+    ].joined()
+    #expect(result.stdout.hasSuffix(expected))
   }
 
   @Test("simulate: a refused step prints UIKit's line, and its JSON on --format json")
@@ -112,8 +114,9 @@ import Testing
     #expect(result.exitCode == 65)
     #expect(
       result.stderr.contains(
-        "note: UIKit prints: <UINavigationController: 0x…> is pushing the same view controller"
-          + " instance (<Feed: 0x…>)"))
+        "note: UIKit prints: *** Terminating app due to uncaught exception"
+          + " 'NSInvalidArgumentException', reason: '<UINavigationController: 0x…> is pushing the"
+          + " same view controller instance (<Feed: 0x…>)"))
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(json["appliedSteps"] as? Int == 0)
@@ -121,7 +124,8 @@ import Testing
     #expect(refusal["step"] as? Int == 1)
     #expect(refusal["line"] as? Int == 4)
     #expect(
-      (refusal["uikitMessage"] as? String)?.hasPrefix("<UINavigationController: 0x…>") == true)
+      (refusal["uikitMessage"] as? String)?.hasPrefix(
+        "*** Terminating app due to uncaught exception") == true)
     #expect(directory.names(in: "out").isEmpty)
   }
 }

@@ -13,7 +13,15 @@ import VCGraphCore
     var yaml: String
     var line: Int
     var uikitMessage: String?
+    /// The exception UIKit raises, if any: the console shows the message as its reason.
+    var exception: String? = nil
     var testDescription: String { name }
+
+    var consoleLine: String? {
+      guard let uikitMessage, let exception else { return uikitMessage }
+      return "*** Terminating app due to uncaught exception '\(exception)', reason:"
+        + " '\(uikitMessage)'"
+    }
   }
 
   static let refusals: [Refusal] = [
@@ -47,7 +55,8 @@ import VCGraphCore
       line: 7,
       uikitMessage: "<UINavigationController: 0x…> is pushing the same view controller instance"
         + " (<Feed: 0x…>) more than once which is not supported and is most likely an error in"
-        + " the application : <bundle identifier>"),
+        + " the application : <bundle identifier>",
+      exception: "NSInvalidArgumentException"),
     Refusal(
       name: "popTo a controller not on the stack (helpscout/beacon-ios-sdk #132)",
       yaml: """
@@ -60,7 +69,8 @@ import VCGraphCore
         steps:
           - popTo: { on: nav, controller: other }
         """,
-      line: 8, uikitMessage: "Tried to pop to a view controller that doesn't exist."),
+      line: 8, uikitMessage: "Tried to pop to a view controller that doesn't exist.",
+      exception: "NSInternalInconsistencyException"),
     Refusal(
       name: "an action sheet on iPad without an anchor (sberrevoets/SDCAlertView #306)",
       yaml: """
@@ -77,7 +87,8 @@ import VCGraphCore
         + " this popover through the alert controller's popoverPresentationController. You must"
         + " provide either a sourceView and sourceRect or a barButtonItem.  If this information"
         + " is not known when you present the alert controller, you may provide it in the"
-        + " UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation."),
+        + " UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.",
+      exception: "NSGenericException"),
     Refusal(
       name: "present a window's root (awslabs/aws-sdk-ios-samples #203)",
       yaml: """
@@ -89,7 +100,8 @@ import VCGraphCore
         """,
       line: 5,
       uikitMessage: "Application tried to present modally an active controller"
-        + " <UINavigationController: 0x…>."),
+        + " <UINavigationController: 0x…>.",
+      exception: "NSInvalidArgumentException"),
     Refusal(
       name: "pop the root: UIKit returns nil and prints nothing",
       yaml: """
@@ -105,7 +117,7 @@ import VCGraphCore
     let simulation = try Self.run(refusal.yaml)
     let error = try #require(simulation.refusal)
     #expect(error.location?.line == refusal.line)
-    #expect(error.uikitMessage == refusal.uikitMessage)
+    #expect(error.uikitMessage == refusal.consoleLine)
   }
 
   static let scenes = """

@@ -13,9 +13,19 @@ import VCGraphCore
     var yaml: String
     var line: Int
     var column: Int
-    /// The console line, with placeholder addresses; nil when UIKit prints nothing.
+    /// The message, with placeholder addresses; nil when UIKit prints nothing.
     var uikitMessage: String?
+    /// The exception UIKit raises, if it raises one: the console then shows the message as
+    /// the reason of `*** Terminating app due to uncaught exception …`.
+    var exception: String? = nil
     var testDescription: String { "\(rule.rawValue): \(source)" }
+
+    /// The console line a finding carries.
+    var consoleLine: String? {
+      guard let uikitMessage, let exception else { return uikitMessage }
+      return "*** Terminating app due to uncaught exception '\(exception)', reason:"
+        + " '\(uikitMessage)'"
+    }
   }
 
   static func findings(_ yaml: String) throws -> [Finding] {
@@ -94,7 +104,8 @@ import VCGraphCore
       line: 8, column: 15,
       uikitMessage: "Application tried to present modally a view controller"
         + " <ProfileViewController: 0x…> that has a parent view controller <UITabBarController:"
-        + " 0x…>."),
+        + " 0x…>.",
+      exception: "NSInvalidArgumentException"),
     Case(
       rule: .presentedControllerActive,
       source: "capacitor-community/privacy-screen #83: \"Application tried to present modally a"
@@ -110,7 +121,8 @@ import VCGraphCore
       line: 6, column: 58,
       uikitMessage: "Application tried to present modally a view controller"
         + " <SheetViewController: 0x…> that is already being presented by <UIViewController:"
-        + " 0x…>."),
+        + " 0x…>.",
+      exception: "NSInvalidArgumentException"),
     Case(
       rule: .presentedControllerActive,
       source: "awslabs/aws-sdk-ios-samples #203: \"Application tried to present modally an active"
@@ -125,7 +137,8 @@ import VCGraphCore
         """,
       line: 4, column: 55,
       uikitMessage: "Application tried to present modally an active controller"
-        + " <UINavigationController: 0x…>."),
+        + " <UINavigationController: 0x…>.",
+      exception: "NSInvalidArgumentException"),
     Case(
       rule: .presentedControllerActive,
       source: "wordpress-mobile/WordPress-iOS #11483: \"Application tried to present modal view"
@@ -136,7 +149,8 @@ import VCGraphCore
         """,
       line: 2, column: 58,
       uikitMessage: "Application tried to present modal view controller on itself. Presenting"
-        + " controller is <SearchController: 0x…>."),
+        + " controller is <SearchController: 0x…>.",
+      exception: "NSInvalidArgumentException"),
     Case(
       rule: .pushedTwice,
       source: "Apple, pushViewController(_:animated:): \"If the view controller is already on the"
@@ -154,7 +168,8 @@ import VCGraphCore
       line: 8, column: 9,
       uikitMessage: "<UINavigationController: 0x…> is pushing the same view controller instance"
         + " (<FeedViewController: 0x…>) more than once which is not supported and is most likely"
-        + " an error in the application : <bundle identifier>"),
+        + " an error in the application : <bundle identifier>",
+      exception: "NSInvalidArgumentException"),
     Case(
       rule: .actionSheetWithoutAnchor,
       source: "Apple, \"Getting the user's attention with alerts and action sheets\": \"On iPad,"
@@ -179,7 +194,8 @@ import VCGraphCore
         + " for this popover through the alert controller's popoverPresentationController. You"
         + " must provide either a sourceView and sourceRect or a barButtonItem.  If this"
         + " information is not known when you present the alert controller, you may provide it"
-        + " in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation."),
+        + " in the UIPopoverPresentationControllerDelegate method -prepareForPopoverPresentation.",
+      exception: "NSGenericException"),
     Case(
       rule: .unbalancedAppearance,
       source: "ChatSecure/ChatSecure-iOS #597: \"Unbalanced calls to begin/end appearance"
@@ -233,7 +249,7 @@ import VCGraphCore
     #expect(
       (finding.location.line, finding.location.column) == (testCase.line, testCase.column),
       "at \(finding.location)")
-    #expect(finding.uikitMessage == testCase.uikitMessage)
+    #expect(finding.uikitMessage == testCase.consoleLine)
   }
 
   struct NearMiss: CustomTestStringConvertible, Sendable {
@@ -412,6 +428,17 @@ import VCGraphCore
       """
     let hierarchy = try DumpReader().read(text: dump, path: "d.txt")
     #expect(!Checker.findings(for: Analysis(hierarchy)).contains { $0.rule == .unknownUIKitClass })
+  }
+
+  @Test(
+    "each rule's documented example prints the UIKit line its documentation shows",
+    arguments: Rule.all.map(\.rawValue))
+  func documentedMessageIsTheFindingsMessage(id: String) throws {
+    let rule = try #require(Rule(rawValue: id))
+    let hierarchy = try DescriptionLoader().load(text: rule.documentation.example, path: "x.yaml")
+    let findings = Checker.findings(for: Analysis(hierarchy)).filter { $0.rule == rule }
+    #expect(findings.map(\.uikitMessage) == [rule.documentation.uikitMessage])
+    #expect((rule.uikitMessage == nil) == (rule.documentation.uikitMessage == nil))
   }
 
   @Test("the finding for a misspelt class says what it meant")

@@ -45,6 +45,15 @@ public struct UIKitMessage: Sendable, Equatable {
     Self.render(template, values)
   }
 
+  /// The console line as an app prints it: the message for a log; for an exception, the line
+  /// an uncaught exception ends the app with, `*** Terminating app due to uncaught exception
+  /// 'NAME', reason: 'MESSAGE'`. Findings and refused steps carry this line.
+  public func line(_ values: [String: String] = [:]) -> String {
+    let message = render(values)
+    guard case .exception(let name) = kind else { return message }
+    return "*** Terminating app due to uncaught exception '\(name)', reason: '\(message)'"
+  }
+
   /// A template with its placeholders replaced; a placeholder without a value is kept.
   public static func render(_ template: String, _ values: [String: String]) -> String {
     var out = ""

@@ -15,6 +15,26 @@ extension Rule {
 /// raises NSGenericException. On iPhone an action sheet slides up and needs no anchor.
 struct ActionSheetWithoutAnchor: CheckRule {
   static let rule = Rule.actionSheetWithoutAnchor
+  static let documentation = RuleDocumentation(
+    uikit:
+      "\"On iPad, UIKit requires that you display an action sheet inside a popover\", anchored"
+      + " through the alert controller's `popoverPresentationController` (a source view and"
+      + " rect, or a bar button item). Presenting an action sheet on iPad without an anchor"
+      + " raises NSGenericException; on iPhone the same sheet slides up and works.",
+    example: """
+      device: iPad
+      window:
+        root:
+          class: PhotoViewController
+          presents: { class: UIAlertController, preferredStyle: actionSheet }
+      """,
+    fix:
+      "Set `alert.popoverPresentationController?.sourceItem` (or `sourceView` and"
+      + " `sourceRect`, or `barButtonItem`) before presenting; in the description, write"
+      + " `popoverAnchor`.",
+    uikitMessage: UIKitMessages.actionSheetWithoutAnchor.line([
+      "presented": "UIAlertController", "presenter": "PhotoViewController",
+    ]))
 
   static func findings(in analysis: Analysis) -> [Finding] {
     guard analysis.hierarchy.device == .iPad else { return [] }
@@ -33,7 +53,7 @@ struct ActionSheetWithoutAnchor: CheckRule {
             + " `popoverAnchor` (its popoverPresentationController's sourceView or"
             + " barButtonItem)",
           at: controller.location(of: "preferredStyle"), controller: index,
-          uikitMessage: rule.uikitMessage?.render([
+          uikitMessage: rule.uikitMessage?.line([
             "presented": controller.className, "presenter": controllers[presenter].className,
           ])))
     }

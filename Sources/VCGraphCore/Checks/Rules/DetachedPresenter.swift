@@ -13,6 +13,30 @@ extension Rule {
 /// detached view controller … is not supported" (older releases: "… is discouraged").
 struct DetachedPresenter: CheckRule {
   static let rule = Rule.detachedPresenter
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A controller whose view was added to another controller's view without `addChild(_:)`"
+      + " is in no window's controller hierarchy (detached). Presenting from it still works,"
+      + " but UIKit logs that it is not supported and may give wrong safe area insets and a"
+      + " corrupt presentation (iOS 17: \"Will become a hard exception in a future release\")."
+      + " The hosted view is also `unowned-hosted-view`, ignored in the example.",
+    example: """
+      ignore: [unowned-hosted-view]
+      window:
+        root:
+          class: PlayerContainerViewController
+          view: { subviews: [ { hosts: player } ] }
+      detached:
+        - class: PlayerViewController
+          id: player
+          presents: { class: QueueViewController }
+      """,
+    fix:
+      "Make the controller a child of the controller whose view shows it (`addChild(_:)`,"
+      + " then add its view, then `didMove(toParent:)`), or present from that container.",
+    uikitMessage: UIKitMessages.detachedPresenter.line([
+      "presented": "QueueViewController", "requester": "PlayerViewController",
+    ]))
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
@@ -31,7 +55,7 @@ struct DetachedPresenter: CheckRule {
             + " only hosted in one); UIKit presents but warns — add '\(controllers[root].id)'"
             + " as a child of the controller whose view shows it",
           at: controller.location(of: "presents"), controller: target,
-          uikitMessage: rule.uikitMessage?.render([
+          uikitMessage: rule.uikitMessage?.line([
             "presented": controllers[target].className, "requester": controller.className,
           ])))
     }

@@ -17,6 +17,28 @@ extension Rule {
 /// `controller-in-two-places`.
 struct PresentedControllerActive: CheckRule {
   static let rule = Rule.presentedControllerActive
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A controller has one place in the hierarchy. Presenting one that is already there (a"
+      + " container's child, a window's root, presented by another controller, or the presenter"
+      + " itself) raises NSInvalidArgumentException before anything is shown."
+      + " In a description it is the same `id` and class written under `presents:` and"
+      + " somewhere else.",
+    example: """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers:
+            - { class: ProfileViewController, id: profile }
+            - { class: SettingsViewController }
+          presents: { class: ProfileViewController, id: profile }
+      """,
+    fix:
+      "Present a new instance, or take the controller out of its place first (dismiss it,"
+      + " remove it from its parent); to show a tab, select it instead.",
+    uikitMessage: UIKitMessages.presentChild.line([
+      "presented": "ProfileViewController", "parent": "UITabBarController",
+    ]))
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy
@@ -36,21 +58,21 @@ struct PresentedControllerActive: CheckRule {
       switch Placement(other, in: hierarchy) {
       case _ where PresentationResolution.contextRoot(of: requester, in: hierarchy) == other:
         text = "'\(id)' is asked to present itself"
-        message = UIKitMessages.presentOnItself.render(["presented": className])
+        message = UIKitMessages.presentOnItself.line(["presented": className])
       case .presented(let by):
         let presenter = analysis.presentation.presenter[other] ?? by
         text = "'\(id)' is already presented by '\(controllers[presenter].id)'"
-        message = UIKitMessages.alreadyPresented.render([
+        message = UIKitMessages.alreadyPresented.line([
           "presented": className, "current": controllers[presenter].className,
         ])
       case .child(let parent):
         text = "'\(id)' is already a child of '\(controllers[parent].id)'"
-        message = UIKitMessages.presentChild.render([
+        message = UIKitMessages.presentChild.line([
           "presented": className, "parent": controllers[parent].className,
         ])
       default:
         text = "'\(id)' is already the root of a window"
-        message = UIKitMessages.presentActive.render(["presented": className])
+        message = UIKitMessages.presentActive.line(["presented": className])
       }
       findings.append(
         Finding(

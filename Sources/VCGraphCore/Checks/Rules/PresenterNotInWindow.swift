@@ -16,6 +16,27 @@ extension Rule {
 /// is on screen: presenting from it works, with a warning (`detached-presenter`).
 struct PresenterNotInWindow: CheckRule {
   static let rule = Rule.presenterNotInWindow
+  static let documentation = RuleDocumentation(
+    uikit:
+      "`present(_:animated:completion:)` hands the request to the controller that provides the"
+      + " presentation context. When that controller's view is in no window (a controller"
+      + " created and kept aside, one whose container was never shown, or one inside a"
+      + " presentation UIKit refused), UIKit logs a warning and presents nothing: the user sees"
+      + " no change.",
+    example: """
+      window:
+        root: { class: HomeViewController }
+      detached:
+        - class: SettingsViewController
+          presents: { class: AboutViewController }
+      """,
+    fix:
+      "Present from a controller that is on screen: the window's top view controller, or the"
+      + " controller whose button asked for it; or show the detached controller first.",
+    uikitMessage: UIKitMessages.presenterNotInWindow.line([
+      "presented": "AboutViewController", "presenter": "SettingsViewController",
+      "requester": "SettingsViewController",
+    ]))
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
@@ -35,7 +56,7 @@ struct PresenterNotInWindow: CheckRule {
             + "\(via) is in no window; UIKit logs a warning and presents nothing — present from a"
             + " controller on screen",
           at: controller.location(of: "presents"), controller: target,
-          uikitMessage: rule.uikitMessage?.render([
+          uikitMessage: rule.uikitMessage?.line([
             "presented": controllers[target].className,
             "presenter": controllers[presenter].className,
             "requester": controller.className,

@@ -12,6 +12,27 @@ extension Rule {
 /// instead of as `controller-in-two-places`.
 struct PushedTwice: CheckRule {
   static let rule = Rule.pushedTwice
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A navigation stack holds each controller instance once: \"If the view controller is"
+      + " already on the navigation stack, this method throws an exception\""
+      + " (pushViewController(_:animated:)). In a description it is the same `id` and class"
+      + " twice in one `viewControllers` list.",
+    example: """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - { class: FeedViewController, id: feed }
+            - { class: PostViewController }
+            - { class: FeedViewController, id: feed }
+      """,
+    fix:
+      "Push a new instance, or go back to the one on the stack with"
+      + " `popToViewController(_:animated:)`.",
+    uikitMessage: UIKitMessages.pushedTwice.line([
+      "navigation": "UINavigationController", "presented": "FeedViewController",
+    ]))
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy
@@ -27,7 +48,7 @@ struct PushedTwice: CheckRule {
           + " navigation controller holds an instance once — UIKit raises"
           + " NSInvalidArgumentException on the second push; push a new instance or popTo it",
         at: controllers[second].location, controller: second,
-        uikitMessage: rule.uikitMessage?.render([
+        uikitMessage: rule.uikitMessage?.line([
           "navigation": controllers[navigation].className,
           "presented": controllers[second].className,
         ]))

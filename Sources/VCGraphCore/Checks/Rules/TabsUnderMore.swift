@@ -16,6 +16,22 @@ extension Rule {
 /// your iPad app with a tab bar and sidebar"); README, "Tab bars".
 struct TabsUnderMore: CheckRule {
   static let rule = Rule.tabsUnderMore
+  static let documentation = RuleDocumentation(
+    uikit:
+      "Apple's `UITabBarController` reference: \"If you add six or more custom view controllers"
+      + " to a tab bar controller, the tab bar controller displays only the first four items"
+      + " plus the standard More item on the tab bar.\" The fifth and later tabs live in the"
+      + " More navigation controller's list, one tap further away. On iPad vcgraph follows"
+      + " iPadOS 18, whose tab bar \"supports an unlimited number of items\": no finding there.",
+    example: """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers: [ Feed, Search, Inbox, Profile, Settings, About ]
+      """,
+    fix:
+      "Keep five tabs or fewer (move the rest elsewhere), or accept the More list: this is"
+      + " information, not a mistake.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     guard analysis.hierarchy.device == .iPhone else { return [] }

@@ -16,6 +16,26 @@ extension Rule {
 /// `appeared` but not the one shown.
 struct UnbalancedAppearance: CheckRule {
   static let rule = Rule.unbalancedAppearance
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A navigation controller, a tab bar controller and a one-child switcher show one child;"
+      + " the child they hide gets viewWillDisappear/viewDidDisappear and prints as"
+      + " `disappeared`. Two children `appeared` at once mean a transition's begin and end"
+      + " appearance calls did not pair up (a push or tab switch during another transition, a"
+      + " container forwarding appearance by hand), and UIKit logs it.",
+    example: """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - { class: ChatListViewController, state: appeared }
+            - { class: MessagesViewController, state: appeared }
+      """,
+    fix:
+      "Start a transition only after the previous one finished (its completion, or"
+      + " `transitionCoordinator`); a custom container calls `beginAppearanceTransition` and"
+      + " `endAppearanceTransition` in pairs for each child.",
+    uikitMessage: UIKitMessages.unbalancedAppearance.line(["child": "ChatListViewController"]))
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
@@ -37,7 +57,7 @@ struct UnbalancedAppearance: CheckRule {
               + " its appearance callbacks did not pair up — check the transitions that"
               + " added or hid it",
             at: controllers[child].location(of: "state"), controller: child,
-            uikitMessage: rule.uikitMessage?.render(["child": controllers[child].className])))
+            uikitMessage: rule.uikitMessage?.line(["child": controllers[child].className])))
       }
     }
     return findings

@@ -14,6 +14,20 @@ extension Rule {
 /// dump prints: the running app printed them.
 struct UnknownUIKitClass: CheckRule {
   static let rule = Rule.unknownUIKitClass
+  static let documentation = RuleDocumentation(
+    uikit:
+      "UIKit has no such class, so an app would not compile with it; in a description a"
+      + " misspelt UIKit name (`UIAlertControler`) is read as a plain view controller and"
+      + " analysed as the wrong kind: an alert that covers its presenter, a navigation"
+      + " controller that shows every child. vcgraph knows the view-controller classes Apple"
+      + " lists under UIViewController and UINavigationController.",
+    example: """
+      window:
+        root: { class: UIViewController, presents: { class: UIAlertControler } }
+      """,
+    fix:
+      "Correct the class name; if it is the app's own class, declare it in `classes:` with"
+      + " its UIKit superclass.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy

@@ -21,7 +21,7 @@ extension StepEditor {
       throw refused(
         "'\(id(presenter))' is in no window: UIKit does not present from a controller whose"
           + " view is not in the window hierarchy", at: "from",
-        uikitMessage: UIKitMessages.presenterNotInWindow.render(classes))
+        uikitMessage: UIKitMessages.presenterNotInWindow.line(classes))
     }
     if let current = analysis.presentation.presented[presenter] {
       let via = presenter == requester ? "" : " (the presenter S1 resolves for '\(name)')"
@@ -30,7 +30,7 @@ extension StepEditor {
         "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
           + " presentation",
         hint: "dismiss '\(id(current))' first, or present from '\(id(current))'",
-        uikitMessage: UIKitMessages.alreadyPresenting.render(classes))
+        uikitMessage: UIKitMessages.alreadyPresenting.line(classes))
     }
     if written.kind == .alert, written.preferredStyle == .actionSheet, written.popoverAnchor == nil,
       hierarchy.device == .iPad
@@ -40,7 +40,7 @@ extension StepEditor {
           + " `popoverAnchor`: UIKit raises NSGenericException", at: "controller",
         hint: "give it a `popoverAnchor` (its popoverPresentationController's sourceView or"
           + " barButtonItem)",
-        uikitMessage: UIKitMessages.actionSheetWithoutAnchor.render(classes))
+        uikitMessage: UIKitMessages.actionSheetWithoutAnchor.line(classes))
     }
     let root: ControllerIndex
     if let existing {
@@ -49,23 +49,23 @@ extension StepEditor {
         throw refused(
           "'\(id(existing))' is a child of '\(id(parent))': UIKit does not present a controller"
             + " that has a parent", at: "controller", hint: "remove it from its parent first",
-          uikitMessage: UIKitMessages.presentChild.render(classes))
+          uikitMessage: UIKitMessages.presentChild.line(classes))
       }
       if let by = analysis.presentation.presenter[existing] {
         classes["current"] = className(by)
         throw refused(
           "'\(id(existing))' is already presented by '\(id(by))'", at: "controller",
-          uikitMessage: UIKitMessages.alreadyPresented.render(classes))
+          uikitMessage: UIKitMessages.alreadyPresented.line(classes))
       }
       if let window = hierarchy.windows.first(where: { $0.root == existing }) {
         throw refused(
           "'\(id(existing))' is the root of window '\(window.id)'", at: "controller",
-          uikitMessage: UIKitMessages.presentActive.render(classes))
+          uikitMessage: UIKitMessages.presentActive.line(classes))
       }
       if presentationAncestors(of: requester).contains(existing) {
         throw refused(
           "'\(id(existing))' cannot present itself", at: "controller",
-          uikitMessage: UIKitMessages.presentOnItself.render(classes))
+          uikitMessage: UIKitMessages.presentOnItself.line(classes))
       }
       hierarchy.detachedRoots.removeAll { $0 == existing }
       moved.insert(id(existing))
@@ -84,7 +84,7 @@ extension StepEditor {
       notes.append(
         "'\(name)' is in no window's controller hierarchy (detached) while its view is on"
           + " screen; UIKit presents and prints: "
-          + UIKitMessages.detachedPresenter.render(classes))
+          + UIKitMessages.detachedPresenter.line(classes))
     }
     var text = "\(name) presents \(id(root)) (\(hierarchy.presentationStyleText(of: root)))"
     if presenter != requester { text += "; presenter: \(id(presenter))" }
