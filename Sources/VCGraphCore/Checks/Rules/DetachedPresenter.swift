@@ -18,7 +18,8 @@ struct DetachedPresenter: CheckRule {
       "A controller whose view was added to another controller's view without `addChild(_:)`"
       + " is in no window's controller hierarchy (detached). Presenting from it still works,"
       + " but UIKit logs that it is not supported and may give wrong safe area insets and a"
-      + " corrupt presentation (iOS 17: \"Will become a hard exception in a future release\")."
+      + " corrupt presentation (its newest wording, seen in 2024, adds \"Will become a hard"
+      + " exception in a future release\")."
       + " The hosted view is also `unowned-hosted-view`, ignored in the example.",
     example: """
       ignore: [unowned-hosted-view]
