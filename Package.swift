@@ -24,17 +24,26 @@ let package = Package(
     .target(name: "GraphvizKit", dependencies: ["CGraphviz"]),
     // The hierarchy model, the description loader, dump import, UIKit semantics and checks.
     .target(name: "VCGraphCore", dependencies: ["CYAML"]),
-    // Maps a hierarchy and its analysis to a styled Graphviz graph.
-    .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore", "GraphvizKit"]),
+    // The format-neutral diagram: what is drawn, in which state, and how it connects. It has
+    // no Graphviz dependency, so no Graphviz type can leak into it.
+    .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore"]),
+    // The Graphviz backend: a diagram as a styled GraphvizKit graph.
+    .target(name: "VCGraphGraphviz", dependencies: ["VCGraphDiagram", "GraphvizKit"]),
     // The command line as a testable library.
-    .target(name: "VCGraphCLI", dependencies: ["VCGraphCore", "VCGraphDiagram", "GraphvizKit"]),
+    .target(
+      name: "VCGraphCLI",
+      dependencies: [
+        "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "GraphvizKit",
+      ]),
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
     // Golden files live in Tests/VCGraphCLITests/Golden and are read from the source tree.
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphDiagram", "VCGraphCore", "GraphvizKit"],
+      dependencies: [
+        "VCGraphCLI", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphCore", "GraphvizKit",
+      ],
       exclude: ["Golden"]
     ),
   ]

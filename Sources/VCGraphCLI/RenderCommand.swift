@@ -2,6 +2,7 @@ import Foundation
 import GraphvizKit
 import VCGraphCore
 import VCGraphDiagram
+import VCGraphGraphviz
 
 /// The formats `render` writes.
 enum RenderFormat: String, CaseIterable {
@@ -157,7 +158,7 @@ struct RenderCommand {
     options.expandAll = context.arguments.has("expand-all")
     options.legend = !context.arguments.has("no-legend")
     options.maxLabelLines = context.limits.maxLabelLines
-    let graph = DiagramBuilder(report: report, options: options).graph()
+    let graph = GraphvizBackend().graph(DiagramBuilder(report: report, options: options).diagram())
     let engine = context.arguments.value("layout") ?? "dot"
     let graphvizFormats = plan.formats.compactMap(\.graphviz)
     let rendered = try context.draw(

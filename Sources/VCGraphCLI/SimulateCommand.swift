@@ -2,6 +2,7 @@ import Foundation
 import GraphvizKit
 import VCGraphCore
 import VCGraphDiagram
+import VCGraphGraphviz
 
 /// `vcgraph simulate INPUT [-o DIR]`: applies the description's `steps` and writes one
 /// diagram per state (`step-0.svg` is the state as described), `summary.json` and the review
@@ -141,7 +142,8 @@ struct SimulateCommand {
         options.changes = Self.changes(effect)
       }
       let analysis = try AnalysisReport(state)
-      let full = DiagramBuilder(report: analysis, options: options).graph()
+      let full = GraphvizBackend().graph(
+        DiagramBuilder(report: analysis, options: options).diagram())
       var bare = full
       bare.subgraphs.removeAll { $0.name == "cluster_legend" }
       let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }
