@@ -29,11 +29,13 @@ let package = Package(
     .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore"]),
     // The Graphviz backend: a diagram as a styled GraphvizKit graph.
     .target(name: "VCGraphGraphviz", dependencies: ["VCGraphDiagram", "GraphvizKit"]),
+    // The text backends: Mermaid and Markdown.
+    .target(name: "VCGraphBackends", dependencies: ["VCGraphDiagram"]),
     // The command line as a testable library.
     .target(
       name: "VCGraphCLI",
       dependencies: [
-        "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "GraphvizKit",
+        "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
       ]),
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
@@ -42,7 +44,8 @@ let package = Package(
     .testTarget(
       name: "VCGraphCLITests",
       dependencies: [
-        "VCGraphCLI", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphCore", "GraphvizKit",
+        "VCGraphCLI", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "VCGraphCore",
+        "GraphvizKit",
       ],
       exclude: ["Golden"]
     ),

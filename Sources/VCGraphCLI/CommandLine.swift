@@ -59,7 +59,7 @@ public enum VCGraphCommandLine {
     usage: vcgraph COMMAND [OPTIONS] INPUT...
 
     commands:
-      render    draw annotated diagrams (svg, png, pdf, dot, json)
+      render    draw annotated diagrams (svg, png, pdf, dot, json, mermaid, md)
       analyze   what is on screen, the top view controller, dismissals, responder chains
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump (_printHierarchy, Chisel pvc) into a description file
@@ -115,7 +115,11 @@ enum Command: String, CaseIterable {
     case .render:
       return [
         .init(name: "output", short: "o", takesValue: true, help: "output file or directory"),
-        .init(name: "format", short: "f", takesValue: true, help: "svg,png,pdf,dot,json"),
+        .init(
+          name: "format", short: "f", takesValue: true, help: "svg,png,pdf,dot,json,mermaid,md"),
+        .init(
+          name: "image", takesValue: true,
+          help: "with -f md: show a rendered svg or png (written beside the page), not Mermaid"),
         .init(name: "layout", takesValue: true, help: "Graphviz layout engine (default dot)"),
         .init(name: "jobs", short: "j", takesValue: true, help: "worker processes"),
         .init(name: "expand-all", takesValue: false, help: "never collapse off-screen subtrees"),
@@ -160,7 +164,8 @@ enum Command: String, CaseIterable {
   var synopsis: String {
     switch self {
     case .render:
-      "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json] [--layout ENGINE]"
+      "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]"
+        + " [--layout ENGINE]"
     case .analyze: "vcgraph analyze INPUT [--format text|json]"
     case .check: "vcgraph check INPUT... [--format text|json|github] [--warnings-as-errors]"
     case .import: "vcgraph import DUMP [-o FILE.yaml]"
@@ -175,6 +180,9 @@ enum Command: String, CaseIterable {
       Draws annotated diagrams. One input and -o FILE writes that file (format from -f, else
       from the extension); several inputs or formats write INPUT-NAME.FORMAT files into the -o
       directory (default: the current directory); -o - writes one format to standard output.
+      -f mermaid writes a Mermaid flowchart (.mmd); -f md a Markdown page with the diagram as
+      a Mermaid block (or, with --image svg|png, the image written beside it), the answers
+      and the findings, for documentation and CI job summaries.
       """
     case .analyze:
       "Prints what UIKit would do: the top view controller, the visible path, what is on\n"

@@ -1,12 +1,26 @@
 import Foundation
 import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
 import VCGraphGraphviz
 
-/// The formats `render` writes.
+/// The formats `render` writes. A text backend (Mermaid, Markdown, ...) is one case here and
+/// its `textBackend`.
 enum RenderFormat: String, CaseIterable {
-  case svg, png, pdf, dot, json
+  case svg, png, pdf, dot, json, mermaid, md
+
+  /// The format named `name` on the command line: its name or its file extension.
+  init?(name: String) {
+    let name = name.lowercased()
+    guard
+      let format = Self.allCases.first(where: { $0.rawValue == name || $0.fileExtension == name })
+    else { return nil }
+    self = format
+  }
+
+  /// The extension of its files.
+  var fileExtension: String { self == .mermaid ? "mmd" : rawValue }
 
   var graphviz: OutputFormat? {
     switch self {
@@ -14,7 +28,17 @@ enum RenderFormat: String, CaseIterable {
     case .png: .png
     case .pdf: .pdf
     case .dot: .dot
-    case .json: nil
+    case .json, .mermaid, .md: nil
+    }
+  }
+
+  /// The backend that writes this format as text; `image` is the file a Markdown page shows
+  /// instead of its Mermaid block.
+  func textBackend(image: String?) -> (any DiagramTextBackend)? {
+    switch self {
+    case .mermaid: MermaidBackend()
+    case .md: MarkdownBackend(image: image)
+    case .svg, .png, .pdf, .dot, .json: nil
     }
   }
 }
@@ -27,16 +51,21 @@ struct RenderPlan {
   }
 
   var formats: [RenderFormat]
+  /// The image a Markdown page links to instead of its Mermaid block (`--image`), written
+  /// beside the page.
+  var image: RenderFormat?
   /// Per input, per format.
   var destinations: [String: [RenderFormat: Destination]] = [:]
   /// Whether the run draws one diagram, which may then be laid out in process at any size.
   var singleDiagram: Bool { destinations.count == 1 }
 
-  init(inputs: [String], output: String?, formatList: String?) throws(VCGraphError) {
+  init(
+    inputs: [String], output: String?, formatList: String?, image: String? = nil
+  ) throws(VCGraphError) {
     var formats: [RenderFormat] = []
     if let formatList {
       for name in formatList.split(separator: ",").map(String.init) {
-        guard let format = RenderFormat(rawValue: name.lowercased()) else {
+        guard let format = RenderFormat(name: name) else {
           throw VCGraphError(
             .usage, "unknown format '\(name)'",
             hint: "formats are " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "))
@@ -58,7 +87,7 @@ struct RenderPlan {
       let named = formats.count == 1
         ? formats[0]
         : formats.isEmpty
-          ? RenderFormat(rawValue: (output as NSString).pathExtension.lowercased()) : nil
+          ? RenderFormat(name: (output as NSString).pathExtension) : nil
     {
       // One input and a file name: the format comes from -f, else from the extension.
       formats = [named]
@@ -78,7 +107,8 @@ struct RenderPlan {
           ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
         var perFormat: [RenderFormat: Destination] = [:]
         for format in formats {
-          let path = (directory as NSString).appendingPathComponent("\(base).\(format.rawValue)")
+          let path = (directory as NSString).appendingPathComponent(
+            "\(base).\(format.fileExtension)")
           if let other = taken[path] {
             throw VCGraphError(
               .usage, "\(input) and \(other) would both write \(path)",
@@ -91,10 +121,37 @@ struct RenderPlan {
       }
     }
     self.formats = formats
+    if let image { try planImage(image) }
+  }
+
+  /// Adds the `--image` file beside each Markdown page.
+  private mutating func planImage(_ name: String) throws(VCGraphError) {
+    guard let format = RenderFormat(name: name), format == .svg || format == .png else {
+      throw VCGraphError(.usage, "'--image' takes svg or png, not '\(name)'")
+    }
+    guard formats.contains(.md) else {
+      throw VCGraphError(
+        .usage, "'--image' is for Markdown pages", hint: "add -f md, or leave --image out")
+    }
+    for (input, perFormat) in destinations {
+      guard case .file(let page)? = perFormat[.md] else {
+        throw VCGraphError(
+          .usage, "'--image' writes the image beside the page, which -o - cannot",
+          hint: "write the page to a file or a directory with -o")
+      }
+      let path = ((page as NSString).deletingPathExtension as NSString)
+        .appendingPathExtension(format.fileExtension)!
+      if case .file(let other)? = perFormat[format], other != path {
+        throw VCGraphError(.usage, "\(input): '--image' would write \(path) beside \(other)")
+      }
+      destinations[input]![format] = .file(path)
+    }
+    if !formats.contains(format) { formats.append(format) }
+    image = format
   }
 }
 
-/// `vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json]`.
+/// `vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]`.
 struct RenderCommand {
   let context: CommandContext
 
@@ -114,7 +171,7 @@ struct RenderCommand {
       inputs = try context.inputs()
       plan = try RenderPlan(
         inputs: inputs, output: context.arguments.value("output"),
-        formatList: context.arguments.value("format"))
+        formatList: context.arguments.value("format"), image: context.arguments.value("image"))
     } catch {
       context.report(error)
       return error.kind.rawValue
@@ -158,12 +215,18 @@ struct RenderCommand {
     options.expandAll = context.arguments.has("expand-all")
     options.legend = !context.arguments.has("no-legend")
     options.maxLabelLines = context.limits.maxLabelLines
-    let graph = GraphvizBackend().graph(DiagramBuilder(report: report, options: options).diagram())
+    let diagram = DiagramBuilder(report: report, options: options).diagram()
+    let graph = GraphvizBackend().graph(diagram)
     let engine = context.arguments.value("layout") ?? "dot"
     let graphvizFormats = plan.formats.compactMap(\.graphviz)
     let rendered = try context.draw(
       graph, input: input, engine: engine, formats: graphvizFormats,
       singleDiagram: plan.singleDiagram)
+    // The page links the image by its name: they are written side by side.
+    var image: String?
+    if let format = plan.image, case .file(let path)? = plan.destinations[input]?[format] {
+      image = (path as NSString).lastPathComponent
+    }
     // All formats of one input are replaced together, or none is.
     var files: [(bytes: [UInt8], path: String)] = []
     for format in plan.formats {
@@ -173,6 +236,10 @@ struct RenderCommand {
           throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
         }
         bytes = data
+      } else if let backend = format.textBackend(image: image) {
+        let text = backend.text(for: diagram)
+        warnAboutMermaidLimits(text, of: diagram, input: input, format: format, image: image)
+        bytes = Array(text.utf8)
       } else {
         bytes = Array((report.json.formatted() + "\n").utf8)
       }
@@ -183,6 +250,23 @@ struct RenderCommand {
       }
     }
     try writer.write(files)
+  }
+}
+
+extension RenderCommand {
+  /// Mermaid renderers refuse diagrams over their default size, and GitHub's cannot be told
+  /// otherwise: say so rather than let the page show an error.
+  func warnAboutMermaidLimits(
+    _ text: String, of diagram: Diagram, input: String, format: RenderFormat, image: String?
+  ) {
+    guard format == .mermaid || (format == .md && image == nil),
+      let problem = MermaidBackend.limitProblem(text, of: diagram)
+    else { return }
+    context.console.err(
+      DiagnosticPrinter().format(
+        severity: .warning, message: "\(input): \(problem)", location: nil,
+        hint: "leave out --expand-all so off-screen subtrees collapse, or use -f svg"
+          + (format == .md ? " or --image svg" : "")))
   }
 }
 

@@ -292,3 +292,45 @@ extension Diagram {
     public init(busyPresenter: ControllerRef) { self.busyPresenter = busyPresenter }
   }
 }
+
+extension Diagram.Cluster.Kind {
+  /// The cluster's title: `window main · key`, `presentation level 1 · fullScreen · presented
+  /// by tabs`, `removed by dismiss(from: edit)`, ...
+  public var title: String {
+    switch self {
+    case .scene(let scene):
+      return "scene \(scene.id) · \(scene.isForeground ? "foreground" : "background")"
+    case .window(let window):
+      var parts = [window.id == "window" ? "window" : "window \(window.id)"]
+      if window.isKey { parts.append("key") }
+      if window.level != .normal { parts.append("level \(window.level)") }
+      if !window.isForeground { parts.append("scene in background") }
+      return parts.joined(separator: " · ")
+    case .presentationLevel(let level):
+      return "presentation level \(level.level) · \(level.style.text)"
+        + " · presented by \(level.presenter.id)"
+    case .dismissRegion(let region):
+      return "removed by \(region.call.text)"
+    case .detached:
+      return "not in any window"
+    }
+  }
+}
+
+extension Diagram.Edge.Kind {
+  /// The edge's label, one entry per line; empty for unlabelled edges.
+  public var labelLines: [String] {
+    switch self {
+    case .containment(let containment): [containment.slot.text]
+    case .presentation(let presentation):
+      ["presents (\(presentation.style.text))"]
+        + (presentation.requester.map { ["requested by \($0.id)"] } ?? [])
+    case .requester, .subview: []
+    case .refusedPresentation(let refused):
+      ["refused: \(refused.busyPresenter.id) is already presenting"]
+    case .rootView: ["view"]
+    case .hosting: ["hosts"]
+    case .responder(_, let step): [Diagram.circled(step)]
+    }
+  }
+}

@@ -5,10 +5,11 @@ extension GraphvizBackend {
   func edge(_ edge: Diagram.Edge) -> Edge {
     let tail = Self.name(edge.tail)
     let head = Self.name(edge.head)
+    let label = edge.kind.labelLines.joined(separator: "\n")
     var attributes: Attributes
     switch edge.kind {
     case .containment(let containment):
-      attributes = Attributes([("label", .text(containment.slot.text))])
+      attributes = Attributes([("label", .text(label))])
       switch containment.emphasis {
       case .visiblePath:
         attributes["color"] = .raw(Palette.path)
@@ -21,8 +22,6 @@ extension GraphvizBackend {
       }
       attributes["id"] = .text("contains-\(containment.parent.id)-\(containment.position)")
     case .presentation(let presentation):
-      var label = "presents (\(presentation.style.text))"
-      if let requester = presentation.requester { label += "\nrequested by \(requester.id)" }
       let onPath = presentation.isOnVisiblePath
       attributes = Attributes([
         ("label", .text(label)), ("style", .raw("dashed")),
@@ -38,29 +37,29 @@ extension GraphvizBackend {
         ("arrowhead", .raw("none")), ("constraint", .raw("false")),
         ("tooltip", .text("\(request.requester.id) called present")),
       ])
-    case .refusedPresentation(let refused):
+    case .refusedPresentation:
       attributes = Attributes([
-        ("label", .text("refused: \(refused.busyPresenter.id) is already presenting")),
+        ("label", .text(label)),
         ("style", .raw("dashed")), ("color", .raw(Palette.dismiss)),
         ("fontcolor", .raw(Palette.dismiss)),
       ])
     case .rootView:
       attributes = Attributes([
-        ("label", .text("view")), ("style", .raw("dotted")), ("color", .raw(Palette.view)),
+        ("label", .text(label)), ("style", .raw("dotted")), ("color", .raw(Palette.view)),
         ("arrowhead", .raw("odot")),
       ])
     case .subview:
       attributes = Attributes([("color", .raw(Palette.view)), ("arrowsize", .raw("0.4"))])
     case .hosting(let isParentsView):
       attributes = Attributes([
-        ("label", .text("hosts")), ("style", .raw("dotted")),
+        ("label", .text(label)), ("style", .raw("dotted")),
         ("color", .raw(isParentsView ? Palette.view : Palette.dismiss)),
         ("fontcolor", .raw(isParentsView ? Palette.secondary : Palette.dismiss)),
         ("constraint", .raw("false")),
       ])
     case .responder(let chain, let step):
       attributes = Attributes([
-        ("label", .text(Diagram.circled(step))), ("color", .raw(Palette.responder)),
+        ("label", .text(label)), ("color", .raw(Palette.responder)),
         ("fontcolor", .raw(Palette.responder)), ("fontsize", .raw("10")),
         ("penwidth", .raw("1.6")), ("id", .text("responder-\(chain)-\(step)")),
       ])

@@ -53,40 +53,31 @@ public struct GraphvizBackend: Sendable {
     switch cluster.kind {
     case .scene(let scene):
       graph = Graph(name: "cluster_scene_\(scene.index)")
-      let state = scene.isForeground ? "foreground" : "background"
       graph.attributes = clusterStyle(
-        label: "scene \(scene.id) · \(state)", color: Palette.secondary, fill: nil,
+        label: cluster.kind.title, color: Palette.secondary, fill: nil,
         dashed: !scene.isForeground)
     case .window(let window):
       graph = Graph(name: "cluster_window_\(window.index)")
-      var parts = [window.id == "window" ? "window" : "window \(window.id)"]
-      if window.isKey { parts.append("key") }
-      if window.level != .normal { parts.append("level \(window.level)") }
-      if !window.isForeground { parts.append("scene in background") }
       graph.attributes = clusterStyle(
-        label: parts.joined(separator: " · "), color: Palette.windowBorder, fill: nil,
-        dashed: true)
+        label: cluster.kind.title, color: Palette.windowBorder, fill: nil, dashed: true)
       graph.attributes["id"] = .text("window-\(window.id)")
     case .presentationLevel(let level):
       graph = Graph(name: "cluster_level_\(level.root.index)")
-      let label =
-        "presentation level \(level.level) · \(level.style.text)"
-        + " · presented by \(level.presenter.id)"
       graph.attributes = clusterStyle(
-        label: label, color: level.isRemoved ? Palette.dismiss : Palette.presentation,
+        label: cluster.kind.title, color: level.isRemoved ? Palette.dismiss : Palette.presentation,
         fill: level.isRemoved ? Palette.dismissFill : Palette.levelFill, dashed: true)
       graph.attributes["id"] = .text("level-\(level.root.id)")
     case .dismissRegion(let region):
       graph = Graph(name: "cluster_dismiss_\(region.firstLevel)")
       graph.attributes = clusterStyle(
-        label: "removed by \(region.call.text)", color: Palette.dismiss, fill: nil,
+        label: cluster.kind.title, color: Palette.dismiss, fill: nil,
         dashed: false)
       graph.attributes["penwidth"] = .raw("2")
       graph.attributes["id"] = .text("dismiss-region")
     case .detached:
       graph = Graph(name: "cluster_detached")
       graph.attributes = clusterStyle(
-        label: "not in any window", color: Palette.mutedBorder, fill: nil, dashed: true)
+        label: cluster.kind.title, color: Palette.mutedBorder, fill: nil, dashed: true)
     }
     for node in cluster.nodes { graph.add(self.node(node, in: diagram)) }
     for inner in cluster.clusters { graph.add(self.cluster(inner, in: diagram)) }
