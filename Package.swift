@@ -40,6 +40,11 @@ let package = Package(
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
+    // The diagram model and the text backends, tested without Graphviz.
+    .testTarget(name: "VCGraphDiagramTests", dependencies: ["VCGraphDiagram", "VCGraphCore"]),
+    .testTarget(
+      name: "VCGraphBackendsTests",
+      dependencies: ["VCGraphBackends", "VCGraphDiagram", "VCGraphCore"]),
     // Golden files live in Tests/VCGraphCLITests/Golden and are read from the source tree.
     .testTarget(
       name: "VCGraphCLITests",

@@ -31,10 +31,15 @@ public struct MarkdownBackend: DiagramTextBackend {
         "![" + MarkdownText.text(diagram.title) + "](" + MarkdownText.destination(image) + ")", "",
       ]
     } else {
+      // The legend is text under the block: as a subgraph Mermaid puts it beside the
+      // diagram, which then has half a page's width.
+      var bare = diagram
+      bare.legend = nil
       page += ["```mermaid"]
-      page += MermaidBackend(includesTitle: false).text(for: diagram)
+      page += MermaidBackend(includesTitle: false).text(for: bare)
         .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
       page += ["```", ""]
+      if let legend = diagram.legend { page += self.legend(legend, in: diagram) }
     }
     page += answers(diagram.summary)
     page += presentations(diagram)
@@ -43,6 +48,43 @@ public struct MarkdownBackend: DiagramTextBackend {
     page += findings(diagram.summary.findings)
     page += ["Drawn by vcgraph from " + MarkdownText.code(diagram.path) + "."]
     return page.joined(separator: "\n") + "\n"
+  }
+
+  private func legend(_ legend: Diagram.Legend, in diagram: Diagram) -> [String] {
+    var nodes = [
+      "yellow with a thick blue border: the top view controller", "white: on screen",
+      "grey and dashed: off screen",
+    ]
+    if !diagram.summary.dismissals.isEmpty {
+      nodes.append("red dashed border: removed by the dismissal")
+    }
+    if legend.hasViews { nodes.append("light blue: views") }
+    if legend.hasResponderChains { nodes.append("orange: the window and UIApplication") }
+    var edges = [
+      "thick blue: the visible path", "solid: contains, on screen",
+      "dotted grey: contains, off screen",
+    ]
+    if legend.hasPresentations { edges.insert("dotted purple: presents (style)", at: 1) }
+    if legend.hasResponderChains { edges.append("orange ① ②: the responder chain") }
+    if legend.hasViews { edges.append("light blue: view and hosts") }
+    let shapes = legend.roles.map { role -> String in
+      let shape =
+        switch role {
+        case .plain: "a rounded box"
+        case .navigation: "a box with side bars"
+        case .tabBar: "a hexagon"
+        case .split: "a parallelogram"
+        case .page: "a reversed parallelogram"
+        case .custom: "a square box"
+        case .alert: "a flag"
+        }
+      return "\(role.legend): \(shape)"
+    }
+    return [
+      "**Legend**", "", "- Nodes: " + nodes.joined(separator: "; ") + ".",
+      "- Edges: " + edges.joined(separator: "; ") + ".",
+      "- Shapes: " + shapes.joined(separator: "; ") + ".", "",
+    ]
   }
 
   private func controller(_ ref: Diagram.ControllerRef?, inTable: Bool = true) -> String {
@@ -93,8 +135,11 @@ public struct MarkdownBackend: DiagramTextBackend {
             controller(presentation.presenter), controller(presentation.presented),
             MarkdownText.text(presentation.style.text), controller(presentation.requester),
           ]))
-      case .refusedPresentation(let presentation):
-        refused.append(controller(presentation.busyPresenter, inTable: false))
+      case .refusedPresentation(let refusal):
+        refused.append(
+          "\(controller(refusal.requester, inTable: false)) presents"
+            + " \(controller(refusal.presented, inTable: false)): refused, because"
+            + " \(controller(refusal.busyPresenter, inTable: false)) is already presenting.")
       default:
         break
       }
@@ -105,9 +150,7 @@ public struct MarkdownBackend: DiagramTextBackend {
       lines += ["| presenter | presented | style | requested by |", "|---|---|---|---|"]
       lines += rows + [""]
     }
-    for presenter in refused {
-      lines += ["Refused: \(presenter) is already presenting.", ""]
-    }
+    for refusal in refused { lines += [refusal, ""] }
     return lines
   }
 

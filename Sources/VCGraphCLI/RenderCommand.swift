@@ -265,8 +265,8 @@ extension RenderCommand {
     context.console.err(
       DiagnosticPrinter().format(
         severity: .warning, message: "\(input): \(problem)", location: nil,
-        hint: "leave out --expand-all so off-screen subtrees collapse, or use -f svg"
-          + (format == .md ? " or --image svg" : "")))
+        hint: "GitHub and most Markdown renderers do not let a diagram raise this limit; write"
+          + (format == .md ? " -f md --image svg" : " -f svg") + " for this input"))
   }
 }
 

@@ -78,7 +78,10 @@ extension DiagramBuilder {
       edges.append(
         Diagram.Edge(
           tail, head,
-          kind: .refusedPresentation(Diagram.RefusedPresentation(busyPresenter: ref(presenter)))))
+          kind: .refusedPresentation(
+            Diagram.RefusedPresentation(
+              presented: ref(presented), requester: ref(requester),
+              busyPresenter: ref(presenter)))))
     }
     return edges
   }

@@ -285,11 +285,19 @@ extension Diagram {
 
   /// A presentation UIKit refuses.
   public struct RefusedPresentation: Sendable, Equatable {
+    /// The controller that would have been presented.
+    public var presented: ControllerRef
+    /// The controller that called `present`.
+    public var requester: ControllerRef
     /// The controller that would present but already presents another.
     public var busyPresenter: ControllerRef
 
     /// Creates a refused presentation.
-    public init(busyPresenter: ControllerRef) { self.busyPresenter = busyPresenter }
+    public init(presented: ControllerRef, requester: ControllerRef, busyPresenter: ControllerRef) {
+      self.presented = presented
+      self.requester = requester
+      self.busyPresenter = busyPresenter
+    }
   }
 }
 
