@@ -7,6 +7,9 @@ let package = Package(
     .executable(name: "vcgraph", targets: ["vcgraph"]),
     .library(name: "VCGraphCore", targets: ["VCGraphCore"]),
     .library(name: "GraphvizKit", targets: ["GraphvizKit"]),
+    // `swift package vcgraph render Docs/Navigation -o Docs/Images` in packages that depend
+    // on this one.
+    .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
   ],
   targets: [
     // C libraries from Debian packages, bound through pkg-config.
@@ -38,6 +41,17 @@ let package = Package(
         "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
       ]),
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
+    // Runs vcgraph in a package's directory, as `swift package vcgraph ...`.
+    .plugin(
+      name: "VCGraphPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "vcgraph",
+          description: "Draw or check view-controller hierarchies (render, analyze, check, ...)"),
+        permissions: [
+          .writeToPackageDirectory(reason: "vcgraph writes the diagrams into the package")
+        ]),
+      dependencies: ["vcgraph"]),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
     // The diagram model and the text backends, tested without Graphviz.
