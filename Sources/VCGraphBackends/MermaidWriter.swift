@@ -150,6 +150,8 @@ struct MermaidWriter {
     let id = MermaidID.cluster(cluster.kind)
     let title = MermaidText.quoted([MermaidText.label(cluster.kind.title)], nowrap: true)
     line("subgraph \(id)[\(title)]", indent: indent)
+    // Mermaid lays out a subgraph that no edge leaves across its parent's direction.
+    line("direction TB", indent: indent + 1)
     for node in cluster.nodes { self.node(node, indent: indent + 1) }
     for inner in cluster.clusters { self.cluster(inner, indent: indent + 1) }
     line("end", indent: indent)
@@ -241,14 +243,13 @@ struct MermaidWriter {
 
   // MARK: - Legend
 
-  mutating func legend(_ legend: Diagram.Legend) {
+  mutating func legend(_ legend: Diagram.Legend, above first: String?) {
     var rows = [("<b>━━</b>", "visible path")]
     if legend.hasPresentations { rows.append(("┅┅", "presents (style)")) }
     rows += [("━━", "contains, on screen"), ("┅┅", "contains, off screen")]
     if legend.hasResponderChains { rows.append(("① ②", "responder chain")) }
     if legend.hasViews { rows.append(("┈┈", "view / hosts")) }
     line("subgraph lgd[\(MermaidText.quoted(["legend"], nowrap: true))]", indent: 1)
-    // An isolated subgraph is laid out across its parent's direction unless it names one.
     line("direction TB", indent: 2)
     let table = rows.map { "\($0.0) \(MermaidText.label($0.1))" }.joined(separator: "<br>")
     line("lgdEdges[\(MermaidText.quoted([table]))]", indent: 2)
@@ -269,6 +270,10 @@ struct MermaidWriter {
     }
     line("end", indent: 1)
     subgraphStyles.append(("lgd", "fill:none,stroke:#d0d7de,color:\(Palette.windowBorder)"))
+    if let first {
+      line("lgdEdges ~~~ \(first)", indent: 1)
+      edgeCount += 1
+    }
   }
 
   // MARK: - Styles

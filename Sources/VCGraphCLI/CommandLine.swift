@@ -119,7 +119,7 @@ enum Command: String, CaseIterable {
           name: "format", short: "f", takesValue: true, help: "svg,png,pdf,dot,json,mermaid,md"),
         .init(
           name: "image", takesValue: true,
-          help: "with -f md: show a rendered svg or png (written beside the page), not Mermaid"),
+          help: "with -f md: an svg or png written beside the page, not Mermaid"),
         .init(name: "layout", takesValue: true, help: "Graphviz layout engine (default dot)"),
         .init(name: "jobs", short: "j", takesValue: true, help: "worker processes"),
         .init(name: "expand-all", takesValue: false, help: "never collapse off-screen subtrees"),

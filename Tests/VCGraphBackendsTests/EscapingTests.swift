@@ -92,6 +92,7 @@ import VCGraphDiagram
       ---
       flowchart TB
         subgraph win0["<div><nobr>window main · key</nobr></div>"]
+          direction TB
           c0{{"<div>UITabBarController<br><b>tabs</b></div>"}}
           c1("<div>HomeViewController<br><b>home</b><br><i>“Home”</i><br><b>★ top view controller</b></div>")
         end

@@ -83,7 +83,7 @@ struct MermaidBrowserTests {
       lines.filter { $0.range(of: pattern, options: .regularExpression) != nil }.count
     }
     let definitions = matching(#"^\s+[a-zA-Z]+[0-9]*[(\[{>]"#)
-    let edges = matching(#"^\s+[a-zA-Z]+[0-9]* (--|-\.|==)"#)
+    let edges = matching(#"^\s+[a-zA-Z]+[0-9]* (--|-\.|==|~~~)"#)
     let subgraphs = matching(#"^\s+subgraph "#)
     #expect(drawing.nodes.count == definitions, "\(what): nodes drawn")
     #expect(drawing.edges.count == edges, "\(what): edges drawn")
