@@ -12,21 +12,29 @@ let package = Package(
     .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
   ],
   targets: [
-    // C libraries from Debian packages, bound through pkg-config.
+    // C libraries bound through pkg-config: Debian/Ubuntu packages or Homebrew formulae.
+    // CGraphviz builds against Graphviz 2.42 (Debian, Ubuntu) and 14.x (Homebrew, current
+    // distributions); compat.h holds the differences.
     .systemLibrary(
       name: "CGraphviz",
       pkgConfig: "libgvc",
-      providers: [.apt(["libgraphviz-dev"])]
+      providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
     ),
     .systemLibrary(
       name: "CYAML",
       pkgConfig: "yaml-0.1",
-      providers: [.apt(["libyaml-dev"])]
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    // libxml2 reads storyboards: Debian's libxml2-dev, or on macOS the SDK's or Homebrew's.
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
     ),
     // A Swift wrapper over libgvc/libcgraph that knows nothing of view controllers.
     .target(name: "GraphvizKit", dependencies: ["CGraphviz"]),
     // The hierarchy model, the description loader, dump import, UIKit semantics and checks.
-    .target(name: "VCGraphCore", dependencies: ["CYAML"]),
+    .target(name: "VCGraphCore", dependencies: ["CYAML", "CLibXML2"]),
     // The format-neutral diagram: what is drawn, in which state, and how it connects. It has
     // no Graphviz dependency, so no Graphviz type can leak into it.
     .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore"]),
@@ -40,7 +48,9 @@ let package = Package(
       dependencies: [
         "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
       ]),
-    .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI"]),
+    // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
+    // GraphvizAccelerators).
+    .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI", "GraphvizKit"]),
     // Runs vcgraph in a package's directory, as `swift package vcgraph ...`.
     .plugin(
       name: "VCGraphPlugin",
@@ -52,7 +62,9 @@ let package = Package(
           .writeToPackageDirectory(reason: "vcgraph writes the diagrams into the package")
         ]),
       dependencies: ["vcgraph"]),
-    .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit"]),
+    // What several test targets share: Graphviz's own `dot` as the reference, SVG structure.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit", "TestSupport"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
     // The diagram model and the text backends, tested without Graphviz.
     .testTarget(name: "VCGraphDiagramTests", dependencies: ["VCGraphDiagram", "VCGraphCore"]),
@@ -64,7 +76,7 @@ let package = Package(
       name: "VCGraphCLITests",
       dependencies: [
         "VCGraphCLI", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "VCGraphCore",
-        "GraphvizKit",
+        "GraphvizKit", "TestSupport",
       ],
       exclude: ["Golden"]
     ),

@@ -1,2 +1,1 @@
 #include <graphviz/gvc.h>
-#include <graphviz/gvplugin_textlayout.h>

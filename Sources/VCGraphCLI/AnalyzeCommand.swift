@@ -1,19 +1,49 @@
 import VCGraphCore
 
+/// The options of `vcgraph analyze`.
+struct AnalyzeOptions: CommandOptions {
+  static let format = Option(
+    "format", value: "FORMAT", help: "text or json", default: TextOrJSON.text,
+    parse: Parse.choice(TextOrJSON.self))
+
+  static let sections =
+    [OptionSection(title: "options", options: [format.declaration])]
+    + QuestionOptions.sections + LimitOptions.sections + ClassOptions.sections
+
+  var format: TextOrJSON
+  var questions: QuestionOptions
+  var limits: LimitOptions
+  var classes: ClassOptions
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    limits = try LimitOptions(arguments)
+    classes = try ClassOptions(arguments)
+    questions = try QuestionOptions(arguments)
+    format = try arguments.value(of: Self.format)
+  }
+
+  var requests: [AnalysisRequest] { questions.requests }
+}
+
 /// `vcgraph analyze INPUT [--format text|json]`.
-struct AnalyzeCommand {
+struct AnalyzeCommand: Subcommand {
+  let options: AnalyzeOptions
   let context: CommandContext
+
+  static let synopsis = "vcgraph analyze INPUT [--format text|json]"
+  static let summary =
+    "Prints what UIKit would do: the top view controller, the visible path, what is on\n"
+    + "screen, requested dismissals and responder chains, and the findings."
 
   func run() -> Int32 {
     do {
-      let format = try context.arguments.choice("format", among: ["text", "json"]) ?? "text"
       let path = try context.inputs(atMostOne: true)[0]
       let report = try context.report(for: path)
-      context.console.out(format == "json" ? report.json.formatted() + "\n" : report.text)
-      return 0
+      context.console.out(options.format == .json ? report.json.formatted() + "\n" : report.text)
+      return ExitCode.success
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
   }
 }

@@ -1,20 +1,62 @@
 import VCGraphCore
 
+/// How `check` prints findings.
+enum CheckFormat: String, CaseIterable, Sendable {
+  case text, json, github
+}
+
+/// The options of `vcgraph check`.
+struct CheckOptions: CommandOptions {
+  static let format = Option(
+    "format", value: "FORMAT", help: "text, json or github", default: CheckFormat.text,
+    parse: Parse.choice(CheckFormat.self))
+  static let warningsAsErrors = Option(flag: "warnings-as-errors", help: "fail on warnings too")
+
+  static let sections =
+    [
+      OptionSection(
+        title: "options",
+        options: [
+          format.declaration, warningsAsErrors.declaration, SharedOptions.quiet.declaration,
+        ])
+    ] + LimitOptions.sections + ClassOptions.sections
+
+  var format: CheckFormat
+  var warningsAsErrors: Bool
+  var quiet: Bool
+  var limits: LimitOptions
+  var classes: ClassOptions
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    limits = try LimitOptions(arguments)
+    classes = try ClassOptions(arguments)
+    format = try arguments.value(of: Self.format)
+    warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)
+    quiet = try arguments.value(of: SharedOptions.quiet)
+  }
+}
+
 /// `vcgraph check INPUT... [--format text|json|github]`: findings for CI.
-struct CheckCommand {
+struct CheckCommand: Subcommand {
+  let options: CheckOptions
   let context: CommandContext
 
+  static let synopsis =
+    "vcgraph check INPUT... [--format text|json|github] [--warnings-as-errors]"
+  static let summary =
+    "Prints consistency findings like a compiler; exits 1 when an error-severity finding\n"
+    + "exists (or a warning, with --warnings-as-errors). A file's `ignore: [rule-id]`\n"
+    + "silences rules."
+
   func run() -> Int32 {
-    let format: String
     let inputs: [String]
     do {
-      format = try context.arguments.choice("format", among: ["text", "json", "github"]) ?? "text"
       inputs = try context.inputs()
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
-    let strict = context.arguments.has("warnings-as-errors")
+    let strict = options.warningsAsErrors
     var findings: [Finding] = []
     var failure: Int32?
     var checked = 0
@@ -25,15 +67,15 @@ struct CheckCommand {
         checked += 1
       } catch {
         context.report(error)
-        failure = failure ?? error.kind.rawValue
+        failure = failure ?? error.exitCode
       }
     }
     let printer = DiagnosticPrinter(sources: context.loader.sources)
-    switch format {
-    case "json":
+    switch options.format {
+    case .json:
       let json = JSON.object([("findings", .array(findings.map(AnalysisReport.json(for:))))])
       context.console.out(json.formatted() + "\n")
-    case "github":
+    case .github:
       for finding in findings {
         let level =
           switch finding.severity {
@@ -47,14 +89,14 @@ struct CheckCommand {
           "::\(level) file=\(file),line=\(finding.location.line),col=\(finding.location.column),"
             + "title=\(finding.rule.rawValue)::\(message)\n")
       }
-    default:
+    case .text:
       for finding in findings {
         context.console.out(
           printer.format(
             severity: finding.severity, message: finding.message, location: finding.location,
             suffix: " [\(finding.rule.rawValue)]"))
       }
-      if !context.arguments.has("quiet") {
+      if !options.quiet {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let unreadable = inputs.count - checked
@@ -68,7 +110,7 @@ struct CheckCommand {
     let failing = findings.contains {
       $0.severity == .error || (strict && $0.severity == .warning)
     }
-    return failing ? 1 : 0
+    return failing ? ExitCode.findings : ExitCode.success
   }
 
   /// GitHub workflow commands escape %, CR and LF (and , and : in properties).

@@ -9,25 +9,23 @@ struct LoadedInput {
 }
 
 /// Finds and loads inputs: files, directories (every input file inside, sorted by path) and
-/// `-` for standard input; descriptions and debugger dumps alike.
+/// `-` for standard input, in every format `InputFormats` reads.
 final class InputLoader {
-  let limits: InputLimits
-  let declaredKinds: [String: ControllerKind]
+  let options: ReadOptions
   let console: Console
   /// The bytes of every input read so far, for quoting source lines in diagnostics.
   private var sourceBytes: [String: [UInt8]] = [:]
 
   /// The text of every input read so far, decoded only when a diagnostic quotes a line (a large
   /// description is not kept twice in memory).
-  var sources: [String: String] { sourceBytes.mapValues(Self.displayText) }
+  var sources: [String: String] { sourceBytes.mapValues(SourceText.display) }
 
-  init(limits: InputLimits, declaredKinds: [String: ControllerKind], console: Console) {
-    self.limits = limits
-    self.declaredKinds = declaredKinds
+  init(options: ReadOptions, console: Console) {
+    self.options = options
     self.console = console
   }
 
-  static let extensions = ["yaml", "yml", "txt"]
+  private var limits: InputLimits { options.limits }
 
   /// Expands directories into the input files they hold.
   func expand(_ arguments: [String]) throws(VCGraphError) -> [String] {
@@ -52,13 +50,14 @@ final class InputLoader {
       var found: [String] = []
       while let item = enumerator.nextObject() as? String {
         let ext = (item as NSString).pathExtension.lowercased()
-        if Self.extensions.contains(ext) {
+        if InputFormats.extensions.contains(ext) {
           found.append((argument as NSString).appendingPathComponent(item))
         }
       }
       if found.isEmpty {
-        throw VCGraphError(
-          .noInput, "\(argument): the directory holds no .yaml, .yml or .txt file")
+        let names = InputFormats.extensions.map { ".\($0)" }
+        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        throw VCGraphError(.noInput, "\(argument): the directory holds no \(list) file")
       }
       result += found.sorted()
     }
@@ -126,33 +125,11 @@ final class InputLoader {
       hint: "raise it with --max-input-bytes")
   }
 
-  /// The text shown under diagnostics: without a byte-order mark, and with lone CR line ends
-  /// made `\n`, so lines and columns match the positions errors carry.
-  static func displayText(_ bytes: [UInt8]) -> String {
-    var slice = bytes[...]
-    if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
-    var text = String(decoding: slice, as: UTF8.self)
-    if slice.contains(0x0D) {
-      text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(
-        of: "\r", with: "\n")
-    }
-    return text
-  }
-
-  /// Loads a description or a dump.
+  /// Loads an input with the reader its extension or content calls for.
   func load(_ path: String) throws(VCGraphError) -> LoadedInput {
     let bytes = try read(path)
     sourceBytes[path] = bytes
-    let ext = (path as NSString).pathExtension.lowercased()
-    let isYAML = ext == "yaml" || ext == "yml"
-    if !isYAML && (ext == "txt" || DumpReader.looksLikeDump(Self.displayText(bytes))) {
-      try TextEncodingCheck.requireUTF8Text(bytes, path: path, what: "dumps")
-      let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-      let dumpText = String(decoding: bytes[(hasBOM ? 3 : 0)...], as: UTF8.self)
-      let reader = DumpReader(limits: limits, declaredKinds: declaredKinds)
-      return LoadedInput(path: path, hierarchy: try reader.read(text: dumpText, path: path))
-    }
-    let loader = DescriptionLoader(limits: limits, declaredKinds: declaredKinds)
-    return LoadedInput(path: path, hierarchy: try loader.load(bytes: bytes, path: path))
+    let hierarchy = try InputFormats.read(bytes: bytes, path: path, options: options)
+    return LoadedInput(path: path, hierarchy: hierarchy)
   }
 }

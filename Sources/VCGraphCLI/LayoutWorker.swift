@@ -25,6 +25,16 @@ enum LayoutWorker {
       ?? (singleDiagram ? Int.max : 300)
   }
 
+  /// Tests stand in for a layout that takes long, whatever Graphviz's speed: with
+  /// `VCGRAPH_TEST_LAYOUT_DELAY=SECONDS` every layout starts that much later.
+  static func testDelay() {
+    if let text = ProcessInfo.processInfo.environment["VCGRAPH_TEST_LAYOUT_DELAY"],
+      let seconds = Double(text), seconds > 0
+    {
+      Thread.sleep(forTimeInterval: seconds)
+    }
+  }
+
   /// Why a worker run failed.
   enum Failure: Error {
     /// Over the time budget; the worker was killed.
@@ -139,11 +149,12 @@ enum LayoutWorker {
       request = try JSONDecoder().decode(Request.self, from: Data(console.input()))
     } catch {
       console.err("error: \(command): unreadable request (\(error))\n")
-      return FailureKind.software.rawValue
+      return ExitCode.of(.software)
     }
     // Should the parent die without killing us, do not lay out forever.
     alarm(UInt32(min(max(request.timeout.rounded(.up), 1), 86_400)) + 5)
     let formats = request.formats.compactMap(OutputFormat.init(rawValue:))
+    testDelay()
     var response = Response()
     do {
       let rendered = try Graphviz.render(
@@ -158,9 +169,9 @@ enum LayoutWorker {
       console.out(bytes: [UInt8](try JSONEncoder().encode(response)))
     } catch {
       console.err("error: \(command): cannot encode the response (\(error))\n")
-      return FailureKind.software.rawValue
+      return ExitCode.of(.software)
     }
-    return 0
+    return ExitCode.success
   }
 
   // MARK: - Wire format
@@ -281,174 +292,5 @@ enum LayoutWorker {
       graph.subgraphs = subgraphs.map(\.graph)
       return graph
     }
-  }
-}
-
-/// Drawing with the layout limits; `render` (and any command that lays out diagrams) goes
-/// through here rather than calling Graphviz directly.
-extension CommandContext {
-  /// The layout limits from the command line: graph size (nodes and edges) and seconds.
-  func layoutBudget() throws(VCGraphError) -> (nodes: Int, seconds: Double) {
-    var nodes = InputLimits.default.maxLayoutNodes
-    var seconds = InputLimits.default.layoutTimeout
-    if let value = try arguments.positiveInt("max-layout-nodes") { nodes = value }
-    if let text = arguments.value("layout-timeout") {
-      guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
-        throw VCGraphError(
-          .usage, "'--layout-timeout' takes a number of seconds (at most 86400), not '\(text)'")
-      }
-      seconds = value
-    }
-    return (nodes, seconds)
-  }
-
-  /// Checks the graph against the label and layout limits, then lays it out and renders it:
-  /// in this process when it is small or the run's only diagram, else in a worker process
-  /// stopped at the time budget.
-  func draw(
-    _ graph: Graph, input: String, engine: String, formats: [OutputFormat],
-    singleDiagram: Bool = false
-  ) throws(VCGraphError) -> [OutputFormat: [UInt8]] {
-    let limits = self.limits
-    if let longest = LayoutMeasure.longestLabel(in: graph), longest.lines > limits.maxLabelLines {
-      throw VCGraphError(
-        .dataError,
-        "\(input): the diagram's \(longest.owner) label would have \(longest.lines) lines, more"
-          + " than the limit of \(limits.maxLabelLines)",
-        hint: "raise it with --max-label-lines (below 32000: Graphviz crashes on longer labels)")
-    }
-    guard !formats.isEmpty else { return [:] }
-    let needsLayout = formats.contains { $0 != .dot }
-    let budget = try layoutBudget()
-    let size = LayoutMeasure.size(of: graph)
-    if needsLayout && size > budget.nodes {
-      throw VCGraphError(
-        .dataError,
-        "\(input): the diagram has \(size) nodes and edges, more than the layout limit of"
-          + " \(budget.nodes)",
-        hint: "raise it with --max-layout-nodes, leave out --expand-all so off-screen subtrees"
-          + " collapse, or write -f dot or json, which need no layout")
-    }
-    func timedOut(after seconds: Double) -> VCGraphError {
-      VCGraphError(
-        .dataError,
-        "\(input): laying out the diagram (\(size) nodes and edges) took longer than the"
-          + " limit of \(Self.format(seconds)) seconds and was stopped",
-        hint: "raise it with --layout-timeout, leave out --expand-all so off-screen subtrees"
-          + " collapse, or write -f dot or json, which need no layout")
-    }
-    var rendered: [OutputFormat: [UInt8]] = [:]
-    if needsLayout && size > LayoutWorker.inProcessLimit(singleDiagram: singleDiagram) {
-      do {
-        rendered = try LayoutWorker.render(
-          graph, engine: engine, formats: formats, timeout: budget.seconds)
-      } catch {
-        switch error {
-        case .timedOut(let seconds):
-          throw timedOut(after: seconds)
-        case .crashed(let message):
-          throw VCGraphError(.software, "\(input): \(message)")
-        case .graphviz(let error):
-          throw VCGraphError(
-            error.isUsageError ? .usage : .software, "\(input): \(error.description)")
-        }
-      }
-    } else {
-      do {
-        let results: [OutputFormat: RenderResult]
-        if needsLayout && singleDiagram {
-          results = try guarded(
-            input: input, timeout: timedOut(after: budget.seconds), seconds: budget.seconds
-          ) { () throws(GraphvizError) in
-            try Graphviz.render(graph, engine: engine, formats: formats)
-          }
-        } else {
-          results = try Graphviz.render(graph, engine: engine, formats: formats)
-        }
-        for (format, result) in results { rendered[format] = result.data }
-      } catch {
-        throw VCGraphError(
-          error.isUsageError ? .usage : .software, "\(input): \(error.description)")
-      }
-    }
-    return rendered
-  }
-
-  /// Runs a layout in this process under a watchdog that reports `timeout` and ends the
-  /// process with its status after `seconds`, and a guard that turns a crash into an error
-  /// and status 70. Outputs are written only after a layout finishes, so ending the process
-  /// here loses nothing.
-  private func guarded<T>(
-    input: String, timeout: VCGraphError, seconds: Double,
-    _ body: () throws(GraphvizError) -> T
-  ) throws(GraphvizError) -> T {
-    let console = self.console
-    let timeoutText = DiagnosticPrinter().format(timeout)
-    let watchdog = DispatchWorkItem {
-      console.err(timeoutText)
-      _exit(timeout.kind.rawValue)
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
-    defer { watchdog.cancel() }
-    let crash = VCGraphError(.software, "\(input): Graphviz crashed while laying out the diagram")
-    return try Graphviz.exitingOnCrash(
-      message: DiagnosticPrinter().format(crash), status: crash.kind.rawValue
-    ) { () throws(GraphvizError) -> T in
-      if ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_IN_LAYOUT"] != nil {
-        raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
-      }
-      return try body()
-    }
-  }
-
-  static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
-  }
-}
-
-/// Measures of a graph that decide how (and whether) it is laid out.
-enum LayoutMeasure {
-  /// Distinct nodes plus edges, over the graph and all its subgraphs.
-  static func size(of graph: Graph) -> Int {
-    var names = Set<String>()
-    var edges = 0
-    func visit(_ graph: Graph) {
-      for node in graph.nodes { names.insert(node.name) }
-      for edge in graph.edges {
-        names.insert(edge.tail)
-        names.insert(edge.head)
-      }
-      edges += graph.edges.count
-      for subgraph in graph.subgraphs { visit(subgraph) }
-    }
-    visit(graph)
-    return names.count + edges
-  }
-
-  /// The label with the most lines: its line count and what it belongs to.
-  static func longestLabel(in graph: Graph) -> (lines: Int, owner: String)? {
-    var best: (lines: Int, owner: String)?
-    func consider(_ attributes: Attributes, owner: @autoclosure () -> String) {
-      for name in ["label", "xlabel", "headlabel", "taillabel"] {
-        guard let value = attributes[name] else { continue }
-        let lines = value.lineCount
-        if lines > (best?.lines ?? 1) { best = (lines, owner()) }
-      }
-    }
-    func visit(_ graph: Graph, isRoot: Bool) {
-      consider(graph.attributes, owner: isRoot ? "title" : "group \(graph.name)")
-      consider(graph.nodeDefaults, owner: "node style")
-      consider(graph.edgeDefaults, owner: "edge style")
-      for node in graph.nodes {
-        consider(node.attributes, owner: "node \(node.attributes.id ?? node.name)")
-      }
-      for edge in graph.edges {
-        consider(
-          edge.attributes, owner: "edge \(edge.attributes.id ?? "\(edge.tail)→\(edge.head)")")
-      }
-      for subgraph in graph.subgraphs { visit(subgraph, isRoot: false) }
-    }
-    visit(graph, isRoot: true)
-    return best
   }
 }

@@ -41,18 +41,24 @@ struct OutputWriter {
     }
   }
 
+  /// A file's (device, inode). `dev_t` is unsigned on Linux and a signed 32-bit number on
+  /// Darwin, so its bits are kept rather than its value.
+  private static func fileID(_ info: stat) -> (UInt64, UInt64) {
+    (UInt64(truncatingIfNeeded: Int64(info.st_dev)), UInt64(info.st_ino))
+  }
+
   /// The (device, inode) of a file that exists, following links.
   private static func identity(_ path: String) -> (UInt64, UInt64)? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
-    return (UInt64(info.st_dev), UInt64(info.st_ino))
+    return fileID(info)
   }
 
   /// The (device, inode) of standard input when it is a regular file (`- < file`).
   private static func standardInputIdentity() -> (UInt64, UInt64)? {
     var info = stat()
     guard fstat(0, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    return (UInt64(info.st_dev), UInt64(info.st_ino))
+    return fileID(info)
   }
 
   /// Fails when `path` names one of the inputs.
@@ -164,9 +170,7 @@ struct OutputWriter {
     var failure: VCGraphError?
     if let existingMode { fchmod(descriptor, existingMode) }
     if !Self.writeAll(bytes, to: descriptor) { failure = Self.ioError(path, errno) }
-    if failure == nil && fsync(descriptor) != 0 && errno != EINVAL {
-      failure = Self.ioError(path, errno)
-    }
+    if failure == nil && !Self.flushToDisk(descriptor) { failure = Self.ioError(path, errno) }
     if close(descriptor) != 0 && failure == nil { failure = Self.ioError(path, errno) }
     if let failure {
       TemporaryFiles.remove(temporary)
@@ -206,6 +210,17 @@ struct OutputWriter {
       }
       return true
     }
+  }
+
+  /// Flushes a written file to the disk before it is renamed into place; false with `errno`
+  /// set when that fails. Darwin's `fsync` stops at the drive's cache, so there it is
+  /// `F_FULLFSYNC` (falling back to `fsync` on file systems without it). A file system that
+  /// cannot sync (EINVAL) counts as done.
+  private static func flushToDisk(_ descriptor: Int32) -> Bool {
+    #if canImport(Darwin)
+      if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+    #endif
+    return fsync(descriptor) == 0 || errno == EINVAL
   }
 
   /// Makes the rename durable; failures are ignored (the file itself is complete).

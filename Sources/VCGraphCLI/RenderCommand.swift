@@ -43,6 +43,22 @@ enum RenderFormat: String, CaseIterable {
   }
 }
 
+extension RenderFormat {
+  /// `-f svg,png`: formats named once each, in the order given.
+  static let list: OptionParser<[RenderFormat]> = { text, _ throws(VCGraphError) in
+    var formats: [RenderFormat] = []
+    for name in text.split(separator: ",").map(String.init) {
+      guard let format = RenderFormat(name: name) else {
+        throw VCGraphError(
+          .usage, "unknown format '\(name)'",
+          hint: "formats are " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      if !formats.contains(format) { formats.append(format) }
+    }
+    return formats
+  }
+}
+
 /// Where each rendered input and format goes.
 struct RenderPlan {
   enum Destination: Equatable {
@@ -59,20 +75,13 @@ struct RenderPlan {
   /// Whether the run draws one diagram, which may then be laid out in process at any size.
   var singleDiagram: Bool { destinations.count == 1 }
 
+  /// `formats` as given with `-f` (none: from `-o`'s extension, else SVG); `image` as given
+  /// with `--image`.
   init(
-    inputs: [String], output: String?, formatList: String?, image: String? = nil
+    inputs: [String], output: String?, formats given: [RenderFormat],
+    image: RenderFormat? = nil
   ) throws(VCGraphError) {
-    var formats: [RenderFormat] = []
-    if let formatList {
-      for name in formatList.split(separator: ",").map(String.init) {
-        guard let format = RenderFormat(name: name) else {
-          throw VCGraphError(
-            .usage, "unknown format '\(name)'",
-            hint: "formats are " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        if !formats.contains(format) { formats.append(format) }
-      }
-    }
+    var formats = given
     var isDirectory: ObjCBool = false
     let outputIsDirectory =
       output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) } == true
@@ -125,10 +134,7 @@ struct RenderPlan {
   }
 
   /// Adds the `--image` file beside each Markdown page.
-  private mutating func planImage(_ name: String) throws(VCGraphError) {
-    guard let format = RenderFormat(name: name), format == .svg || format == .png else {
-      throw VCGraphError(.usage, "'--image' takes svg or png, not '\(name)'")
-    }
+  private mutating func planImage(_ format: RenderFormat) throws(VCGraphError) {
     guard formats.contains(.md) else {
       throw VCGraphError(
         .usage, "'--image' is for Markdown pages", hint: "add -f md, or leave --image out")
@@ -151,9 +157,92 @@ struct RenderPlan {
   }
 }
 
+/// The image formats a Markdown page can show instead of Mermaid (`--image`).
+enum PageImage: String, CaseIterable, Sendable {
+  case svg, png
+
+  var format: RenderFormat { self == .svg ? .svg : .png }
+}
+
+/// The options of `vcgraph render`.
+struct RenderOptions: CommandOptions {
+  static let output = Option(
+    "output", short: "o", value: "PATH", help: "output file or directory", parse: Parse.text)
+  static let format = Option(
+    "format", short: "f", value: "LIST",
+    help: "svg,png,pdf,dot,json,mermaid,md (default: -o's extension, else svg)",
+    parse: RenderFormat.list)
+  static let image = Option(
+    "image", value: "svg|png",
+    help: "with -f md: an svg or png written beside the page, not Mermaid",
+    parse: Parse.choice(PageImage.self))
+  static let jobs = Option(
+    "jobs", short: "j", value: "N",
+    help: "worker processes (default: one per core,"
+      + " \(RenderCommand.inputsPerDefaultJob)+ inputs each)",
+    parse: Parse.positiveInt)
+
+  static let sections =
+    [
+      OptionSection(
+        title: "options",
+        options: [
+          output.declaration, format.declaration, image.declaration, jobs.declaration,
+          SharedOptions.quiet.declaration,
+        ])
+    ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
+    + LimitOptions.sections + ClassOptions.sections
+
+  var output: String?
+  /// As given with `-f`; empty when not given.
+  var formats: [RenderFormat]
+  /// `--image`: what a Markdown page shows instead of Mermaid.
+  var image: PageImage?
+  var jobs: Int?
+  var quiet: Bool
+  var drawing: DrawingOptions
+  var layout: LayoutLimitOptions
+  var questions: QuestionOptions
+  var limits: LimitOptions
+  var classes: ClassOptions
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    limits = try LimitOptions(arguments)
+    classes = try ClassOptions(arguments)
+    questions = try QuestionOptions(arguments)
+    output = try arguments.value(of: Self.output)
+    formats = try arguments.value(of: Self.format) ?? []
+    image = try arguments.value(of: Self.image)
+    jobs = try arguments.value(of: Self.jobs)
+    quiet = try arguments.value(of: SharedOptions.quiet)
+    drawing = try DrawingOptions(arguments)
+    layout = try LayoutLimitOptions(arguments)
+  }
+
+  var requests: [AnalysisRequest] { questions.requests }
+
+  var layoutLimits: LayoutLimits {
+    LayoutLimits(
+      maxLabelLines: limits.maxLabelLines, maxLayoutNodes: layout.maxLayoutNodes,
+      layoutTimeout: layout.layoutTimeout)
+  }
+}
+
 /// `vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]`.
-struct RenderCommand {
+struct RenderCommand: Subcommand {
+  let options: RenderOptions
   let context: CommandContext
+
+  static let synopsis =
+    "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]"
+  static let summary = """
+    Draws annotated diagrams. One input and -o FILE writes that file (format from -f, else
+    from the extension); several inputs or formats write INPUT-NAME.FORMAT files into the -o
+    directory (default: the current directory); -o - writes one format to standard output.
+    -f mermaid writes a Mermaid flowchart (.mmd); -f md a Markdown page with the diagram as
+    a Mermaid block (or, with --image svg|png, the image written beside it), the answers
+    and the findings, for documentation and CI job summaries.
+    """
 
   /// Without `--jobs`: one worker process per core, once there are at least
   /// ``inputsPerDefaultJob`` inputs for each (a worker's start-up costs about two renders,
@@ -170,21 +259,13 @@ struct RenderCommand {
     do {
       inputs = try context.inputs()
       plan = try RenderPlan(
-        inputs: inputs, output: context.arguments.value("output"),
-        formatList: context.arguments.value("format"), image: context.arguments.value("image"))
+        inputs: inputs, output: options.output, formats: options.formats,
+        image: options.image?.format)
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
-    let jobs: Int?
-    do {
-      jobs = try context.arguments.positiveInt("jobs")
-      _ = try context.layoutBudget()
-    } catch {
-      context.report(error)
-      return error.kind.rawValue
-    }
-    let workers = jobs ?? Self.defaultJobs(inputs: inputs.count)
+    let workers = options.jobs ?? Self.defaultJobs(inputs: inputs.count)
     if workers > 1, inputs.count > 1 {
       return WorkerPool(context: context, jobs: workers).render(inputs)
     }
@@ -192,8 +273,7 @@ struct RenderCommand {
     // One writer for the run, so each input is resolved once, not once per output.
     let writer = OutputWriter(inputs: inputs)
     let progress =
-      context.console.errorIsTerminal && inputs.count > 1
-      && !context.arguments.has("quiet")
+      context.console.errorIsTerminal && inputs.count > 1 && !options.quiet
     for (number, input) in inputs.enumerated() {
       if progress { context.console.err("\r[\(number + 1)/\(inputs.count)] \(input)\u{1B}[K") }
       do {
@@ -201,7 +281,7 @@ struct RenderCommand {
       } catch {
         if progress { context.console.err("\n") }
         context.report(error)
-        if status == 0 { status = error.kind.rawValue }
+        if status == 0 { status = error.exitCode }
       }
     }
     if progress { context.console.err("\n") }
@@ -211,13 +291,13 @@ struct RenderCommand {
   /// Renders one input into every planned format.
   func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
     let report = try context.report(for: input)
-    var options = DiagramOptions()
-    options.expandAll = context.arguments.has("expand-all")
-    options.legend = !context.arguments.has("no-legend")
-    options.maxLabelLines = context.limits.maxLabelLines
-    let diagram = DiagramBuilder(report: report, options: options).diagram()
-    let graph = GraphvizBackend().graph(diagram)
-    let engine = context.arguments.value("layout") ?? "dot"
+    var diagram = DiagramOptions()
+    diagram.expandAll = options.drawing.expandAll
+    diagram.legend = options.drawing.legend
+    diagram.maxLabelLines = context.layoutLimits.maxLabelLines
+    let model = DiagramBuilder(report: report, options: diagram).diagram()
+    let graph = GraphvizBackend().graph(model)
+    let engine = options.drawing.engine
     let graphvizFormats = plan.formats.compactMap(\.graphviz)
     let rendered = try context.draw(
       graph, input: input, engine: engine, formats: graphvizFormats,
@@ -237,8 +317,8 @@ struct RenderCommand {
         }
         bytes = data
       } else if let backend = format.textBackend(image: image) {
-        let text = backend.text(for: diagram)
-        warnAboutMermaidLimits(text, of: diagram, input: input, format: format, image: image)
+        let text = backend.text(for: model)
+        warnAboutMermaidLimits(text, of: model, input: input, format: format, image: image)
         bytes = Array(text.utf8)
       } else {
         bytes = Array((report.json.formatted() + "\n").utf8)

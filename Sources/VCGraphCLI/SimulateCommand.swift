@@ -4,6 +4,53 @@ import VCGraphCore
 import VCGraphDiagram
 import VCGraphGraphviz
 
+/// The options of `vcgraph simulate`.
+struct SimulateOptions: CommandOptions {
+  static let output = Option(
+    "output", short: "o", value: "DIR", help: "directory to write into (default NAME-simulation)",
+    parse: Parse.text)
+  static let format = Option(
+    "format", value: "FORMAT", help: "summary on stdout: text or json", default: TextOrJSON.text,
+    parse: Parse.choice(TextOrJSON.self))
+  static let png = Option(flag: "png", help: "also write step-N.png")
+
+  static let sections =
+    [
+      OptionSection(
+        title: "options",
+        options: [
+          output.declaration, format.declaration, png.declaration,
+          SharedOptions.quiet.declaration,
+        ])
+    ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
+
+  var output: String?
+  var format: TextOrJSON
+  var png: Bool
+  var quiet: Bool
+  var drawing: DrawingOptions
+  var limits: LimitOptions
+  var classes: ClassOptions
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    limits = try LimitOptions(arguments)
+    classes = try ClassOptions(arguments)
+    output = try arguments.value(of: Self.output)
+    format = try arguments.value(of: Self.format)
+    png = try arguments.value(of: Self.png)
+    quiet = try arguments.value(of: SharedOptions.quiet)
+    drawing = try DrawingOptions(arguments)
+  }
+
+  func validate() throws(VCGraphError) {
+    if output == "-" {
+      throw VCGraphError(
+        .usage, "simulate writes a directory of files; -o - (standard output) is not possible",
+        hint: "use --format json for the summary on standard output")
+    }
+  }
+}
+
 /// `vcgraph simulate INPUT [-o DIR]`: applies the description's `steps` and writes one
 /// diagram per state (`step-0.svg` is the state as described), `summary.json` and the review
 /// page `index.html` into DIR; prints one line per step.
@@ -11,14 +58,23 @@ import VCGraphGraphviz
 /// All steps are applied before anything is written. A step UIKit refuses is an error at its
 /// position (exit 65) and nothing is written: the outputs of one run are a consistent set,
 /// never a partial one mixed with files left by an earlier run.
-struct SimulateCommand {
+struct SimulateCommand: Subcommand {
+  let options: SimulateOptions
   let context: CommandContext
+
+  static let synopsis = "vcgraph simulate INPUT [-o DIR] [--format text|json] [--layout ENGINE]"
+  static let summary = """
+    Applies the description's `steps` in order with UIKit's rules and writes into DIR:
+    step-0.svg (the state as described) ... step-N.svg, each marking what its step added,
+    removed, moved or brought on screen and the top view controller; summary.json; and
+    index.html, a self-contained review page (open index.html#step-3 for step 3; arrow
+    keys or j/k step through). Prints one line per step. A step UIKit refuses is an error
+    at its position (exit 65) and nothing is written.
+    """
 
   func run() -> Int32 {
     do throws(VCGraphError) {
-      let format = try context.arguments.choice("format", among: ["text", "json"]) ?? "text"
       let input = try context.inputs(atMostOne: true)[0]
-      _ = try outputDirectory(for: input)
       var hierarchy = try context.loader.load(input).hierarchy
       guard !hierarchy.steps.isEmpty else {
         throw VCGraphError.data(
@@ -36,7 +92,7 @@ struct SimulateCommand {
           "note: step \(applied + 1) is refused; "
             + (applied == 0 ? "no step applies" : "steps 1–\(applied) apply")
             + "; nothing was written\n")
-        return refusal.kind.rawValue
+        return refusal.exitCode
       }
       let report = SimulationReport(simulation, input: input)
       let svgs = try render(report)
@@ -46,7 +102,7 @@ struct SimulateCommand {
       let names =
         svgs.indices.flatMap { n in
           [SimulationReport.diagramName(n)]
-            + (context.arguments.has("png") ? ["step-\(n).png"] : [])
+            + (options.png ? ["step-\(n).png"] : [])
         } + ["summary.json", "index.html"]
       for name in names { try writer.checkNotInput(path(directory, name)) }
       for (n, svg) in svgs.enumerated() {
@@ -58,17 +114,17 @@ struct SimulateCommand {
       let page = ReviewPage(
         report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG))
       try writer.write(Array(page.html.utf8), to: path(directory, "index.html"))
-      if !context.arguments.has("quiet") {
-        if format == "json" {
+      if !options.quiet {
+        if options.format == .json {
           context.console.out(report.json.formatted() + "\n")
         } else {
           context.console.out(report.text + "review page: \(path(directory, "index.html"))\n")
         }
       }
-      return 0
+      return ExitCode.success
     } catch {
       context.report(error)
-      return error.kind.rawValue
+      return error.exitCode
     }
   }
 
@@ -77,17 +133,11 @@ struct SimulateCommand {
   }
 
   /// `-o DIR`, else `NAME-simulation` in the current directory.
-  private func outputDirectory(for input: String) throws(VCGraphError) -> String {
+  private func outputDirectory(for input: String) -> String {
     let base =
       input == "-"
       ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-    let directory = context.arguments.value("output") ?? "\(base)-simulation"
-    if directory == "-" {
-      throw VCGraphError(
-        .usage, "simulate writes a directory of files; -o - (standard output) is not possible",
-        hint: "use --format json for the summary on standard output")
-    }
-    return directory
+    return options.output ?? "\(base)-simulation"
   }
 
   /// Creates the output directory when it is missing.
@@ -123,27 +173,27 @@ struct SimulateCommand {
   /// One diagram per state, marking what the step that led to it changed.
   private func render(_ report: SimulationReport) throws(VCGraphError) -> [Drawing] {
     let simulation = report.simulation
-    let engine = context.arguments.value("layout") ?? "dot"
+    let engine = options.drawing.engine
     var formats: [OutputFormat] = [.svg]
-    if context.arguments.has("png") { formats.append(.png) }
-    let legend = !context.arguments.has("no-legend")
+    if options.png { formats.append(.png) }
+    let legend = options.drawing.legend
     var result: [Drawing] = []
     for (n, state) in simulation.states.enumerated() {
-      var options = DiagramOptions()
-      options.maxLabelLines = context.limits.maxLabelLines
-      options.expandAll = context.arguments.has("expand-all")
+      var diagram = DiagramOptions()
+      diagram.maxLabelLines = context.layoutLimits.maxLabelLines
+      diagram.expandAll = options.drawing.expandAll
       if n == 0 {
         let count = simulation.effects.count
-        options.caption = "Initial state · \(count) step\(count == 1 ? "" : "s") follow"
+        diagram.caption = "Initial state · \(count) step\(count == 1 ? "" : "s") follow"
       } else {
         let effect = simulation.effects[n - 1]
-        options.caption = "Step \(n) of \(simulation.effects.count) · \(effect.description)"
-        options.removedIDs = effect.removed
-        options.changes = Self.changes(effect)
+        diagram.caption = "Step \(n) of \(simulation.effects.count) · \(effect.description)"
+        diagram.removedIDs = effect.removed
+        diagram.changes = Self.changes(effect)
       }
       let analysis = try AnalysisReport(state)
       let full = GraphvizBackend().graph(
-        DiagramBuilder(report: analysis, options: options).diagram())
+        DiagramBuilder(report: analysis, options: diagram).diagram())
       var bare = full
       bare.subgraphs.removeAll { $0.name == "cluster_legend" }
       let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }

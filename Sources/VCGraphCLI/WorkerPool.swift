@@ -45,9 +45,16 @@ struct WorkerPool {
     return sizes
   }
 
-  /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own.
+  /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own, as
+  /// Foundation finds it (`/proc/self/exe` on Linux, `_NSGetExecutablePath` on Darwin).
   static var executable: String {
-    ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] ?? "/proc/self/exe"
+    if let path = ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] { return path }
+    if let path = Bundle.main.executablePath { return path }
+    #if os(Linux)
+      return "/proc/self/exe"
+    #else
+      return CommandLine.arguments[0]
+    #endif
   }
 
   /// One running worker and the thread draining its standard error.
@@ -84,10 +91,11 @@ struct WorkerPool {
       return Array(inputs[next..<next + size])
     }
     // Workers render their batch themselves, not with a pool of their own.
+    let jobsOption = RenderOptions.jobs.declaration
     let forwarded =
-      context.arguments.given.filter { $0.name != "jobs" }.map { option in
+      context.arguments.given.filter { $0.name != jobsOption.name }.map { option in
         option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
-      } + ["--jobs=1"]
+      } + ["\(jobsOption.flag)=1"]
     var running: [Int: Running] = [:]
     var started = 0
     let exits = Exits()
@@ -101,7 +109,7 @@ struct WorkerPool {
         console.err(
           "error: a worker process stopped on signal \(worker.process.terminationStatus) while"
             + " rendering \(worker.batch.joined(separator: ", "))\n")
-        code = FailureKind.software.rawValue
+        code = ExitCode.of(.software)
       } else {
         code = worker.process.terminationStatus
       }
@@ -122,7 +130,7 @@ struct WorkerPool {
         } catch {
           console.err("error: cannot start a worker process: \(error.localizedDescription)\n")
           for worker in running.values { reap(worker) }
-          return FailureKind.software.rawValue
+          return ExitCode.of(.software)
         }
         let drained = DispatchGroup()
         drained.enter()

@@ -124,12 +124,13 @@ extension Diagram {
     /// An explicit style.
     case explicit(PresentationStyle)
 
-    /// The style as text: `automatic → pageSheet`, `popover (as sheet)`, `fullScreen`.
+    /// The style as text, as `Hierarchy.presentationStyleText(of:)` words it:
+    /// `automatic → pageSheet`, `popover, as a sheet on iPhone`, `fullScreen`.
     public var text: String {
       switch self {
       case .alert: "alert"
       case .automatic(let resolved): "automatic → \(resolved.rawValue)"
-      case .popoverAsSheet: "popover (as sheet)"
+      case .popoverAsSheet: "popover, as a sheet on iPhone"
       case .explicit(let style): style.rawValue
       }
     }

@@ -56,6 +56,24 @@ struct AnnotationTests {
     return String(rest[..<end])
   }
 
+  @Test("a popover on iPhone is worded the same on the diagram and in a simulated step")
+  func popoverOnIPhoneWording() throws {
+    let yaml = """
+      window:
+        root:
+          class: UIViewController
+          id: a
+          presents: { class: UIViewController, id: b, modalPresentationStyle: popover }
+      steps:
+        - present: { from: b, controller: { class: UIViewController, id: c, modalPresentationStyle: popover } }
+      """
+    // README, "device": on iPhone popovers behave as sheets.
+    #expect(try dot(yaml).contains("presents (popover, as a sheet on iPhone)"))
+    let simulation = Simulator.run(try DescriptionLoader().load(text: yaml, path: "t.yaml"))
+    #expect(simulation.refusal == nil)
+    #expect(simulation.effects.first?.description == "b presents c (popover, as a sheet on iPhone)")
+  }
+
   @Test func topViewControllerAndVisiblePath() throws {
     let dot = try dot(Self.tabsWithModal)
     try expectGolden(dot, "annotations/top-and-path.dot")

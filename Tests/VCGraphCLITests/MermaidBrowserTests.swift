@@ -15,10 +15,9 @@ struct MermaidBrowserTests {
     return try DescriptionLoader().load(text: text, path: path)
   }
 
-  /// The real debugger dumps beside the repository.
+  /// The real debugger dumps the repository keeps.
   static func fixtures() -> [String] {
-    let directory = repositoryRoot.deletingLastPathComponent()
-      .appendingPathComponent("shared/fixtures/printHierarchy")
+    let directory = repositoryRoot.appendingPathComponent("Tests/Fixtures/printHierarchy")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".txt") }.sorted().map {
       directory.appendingPathComponent($0).path

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VCGraphCore
 
@@ -320,5 +321,36 @@ import VCGraphCore
       #expect(error.location?.column == 10)
       #expect(error.hint == "did you mean 'tab-bar-not-root'?")
     }
+  }
+
+  // MARK: the registry and the README
+
+  /// The rows of the README's checks table: id, severity, what it catches.
+  static func readmeRows() throws -> [(id: String, severity: String, summary: String)] {
+    let readme = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // VCGraphCoreTests
+      .deletingLastPathComponent()  // Tests
+      .deletingLastPathComponent()  // the repository
+      .appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let parts = text.components(separatedBy: "\n## Checks (`vcgraph check`)\n")
+    try #require(parts.count == 2, "the README has one checks section")
+    let section = parts[1].components(separatedBy: "\n## ")[0]
+    return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+      let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
+      return (
+        cells[0].trimmingCharacters(in: ["`"]), cells[1], cells[2...].joined(separator: " | ")
+      )
+    }
+  }
+
+  @Test("the README's checks table lists the registered rules: ids, severities, summaries, order")
+  func readmeTableMatchesTheRegistry() throws {
+    let rows = try Self.readmeRows()
+    #expect(rows.count == 10)
+    #expect(rows.map(\.id) == Rule.all.map(\.rawValue))
+    #expect(rows.map(\.severity) == Rule.all.map(\.severity.rawValue))
+    #expect(rows.map(\.summary) == Rule.all.map(\.summary))
+    #expect(Set(Rule.all.map(\.rawValue)).count == Rule.all.count, "ids are unique")
   }
 }

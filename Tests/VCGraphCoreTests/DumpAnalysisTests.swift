@@ -5,9 +5,7 @@ import VCGraphCore
 /// Real debugger dumps analyzed directly: the analysis agrees with what UIKit printed, and an
 /// imported description gives the same answers as the dump.
 @Suite struct DumpAnalysisTests {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/fixtures/printHierarchy")
+  static let fixtures = DumpFixtures.directory
 
   /// Each fixture with the top view controller its `# context:` line describes.
   static let expectedTop: [(String, String?)] = [

@@ -3,20 +3,14 @@ import Testing
 
 @testable import VCGraphCore
 
-/// The real dumps in `../shared/fixtures/printHierarchy` (the repo's sibling directory).
+/// The real dumps in `Tests/Fixtures/printHierarchy` (copies of the shared fixture set, with
+/// their provenance in that directory's README), found from this file's path so that a clone of
+/// the repository alone runs these tests.
 enum DumpFixtures {
-  static let directory: URL = {
-    // The test file may be reached through a link (a private package); try both spellings.
-    let file = URL(fileURLWithPath: #filePath)
-    let candidates = [file, file.resolvingSymlinksInPath()].map {
-      $0.deletingLastPathComponent()  // VCGraphCoreTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // the repository
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/fixtures/printHierarchy")
-    }
-    return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
-  }()
+  static let directory: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // VCGraphCoreTests
+    .deletingLastPathComponent()  // Tests
+    .appendingPathComponent("Fixtures/printHierarchy")
 
   static func names() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path)

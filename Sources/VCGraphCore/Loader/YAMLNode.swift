@@ -149,27 +149,3 @@ struct YAMLItems: RandomAccessCollection {
     YAMLNode(document: document, record: document.items[start + position])
   }
 }
-
-/// Limits on what one input may contain; each is a clear error, never a crash or a hang.
-public struct InputLimits: Sendable, Equatable {
-  /// Bytes in one input file.
-  public var maxInputBytes: Int = 32 * 1024 * 1024
-  /// Nesting of mappings and sequences, checked while reading events.
-  public var maxDepth: Int = 64
-  /// Controllers in one description.
-  public var maxControllers: Int = 200_000
-  /// Unicode scalars in one scalar value.
-  public var maxScalarLength: Int = 4_096
-  /// Lines in one label drawn on a diagram.
-  public var maxLabelLines: Int = 64
-  /// Nodes plus edges of a diagram (after collapsing) that `render` lays out.
-  public var maxLayoutNodes: Int = 5_000
-  /// Seconds a layout may take; layouts of more than 300 nodes and edges run in a worker
-  /// process that is stopped at this budget.
-  public var layoutTimeout: Double = 60
-
-  public init() {}
-
-  /// The defaults.
-  public static let `default` = InputLimits()
-}

@@ -13,24 +13,26 @@ public enum Severity: String, Sendable, Comparable, Codable {
   public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// The class of failure, which decides the process exit code (`cli.md`).
-public enum FailureKind: Int32, Sendable {
-  /// 64: the command line is wrong.
-  case usage = 64
-  /// 65: the input data is wrong.
-  case dataError = 65
-  /// 66: an input is missing or unreadable.
-  case noInput = 66
-  /// 70: a bug or an unexpected failure of a library.
-  case software = 70
-  /// 73: an output cannot be created.
-  case cantCreate = 73
-  /// 74: an I/O error while writing.
-  case ioError = 74
+/// What kind of failure an error is. Core says what went wrong and where; the command line
+/// decides the exit code of each kind (`VCGraphCLI/ExitCode.swift`, `cli.md`).
+public enum FailureKind: Sendable, Equatable, CaseIterable {
+  /// The request is wrong: an option, a question asked of the hierarchy, a layout engine.
+  case usage
+  /// The input data is wrong, or over a limit.
+  case dataError
+  /// An input is missing or unreadable.
+  case noInput
+  /// A bug, or an unexpected failure of a library.
+  case software
+  /// An output cannot be created.
+  case cantCreate
+  /// Writing an output failed.
+  case ioError
 }
 
 /// An error with an optional source position, printed like a compiler diagnostic.
 public struct VCGraphError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What kind of failure this is (the command line maps it to an exit code).
   public var kind: FailureKind
   public var message: String
   public var location: SourceLocation?

@@ -76,3 +76,18 @@ public struct PresentationResolution: Sendable, Equatable {
     return current
   }
 }
+
+extension Hierarchy {
+  /// How a controller is presented, for people: `alert` for an alert with no style written,
+  /// `automatic → pageSheet` when no style is written, `popover, as a sheet on iPhone` (README,
+  /// "device"), else the style's name. Diagram labels and the simulator's step lines both say
+  /// it this way.
+  public func presentationStyleText(of index: ControllerIndex) -> String {
+    let controller = controllers[index]
+    if controller.kind == .alert && controller.modalPresentationStyle == nil { return "alert" }
+    let resolved = controller.style.resolved
+    if controller.modalPresentationStyle == nil { return "automatic → \(resolved.rawValue)" }
+    if resolved == .popover && device == .iPhone { return "popover, as a sheet on iPhone" }
+    return resolved.rawValue
+  }
+}

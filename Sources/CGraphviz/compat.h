@@ -1,0 +1,100 @@
+// One Graphviz API for Swift across the versions vcgraph builds against: Debian and Ubuntu's
+// 2.42 and current releases (14.x, Homebrew). Everything here is keyed on the version macros
+// of graphviz_version.h; 2.42's header predates GRAPHVIZ_VERSION_MAJOR, so its absence means
+// the 2.x API. Swift code calls these names only and never depends on which version it is.
+#pragma once
+#include <stdbool.h>
+#include <stddef.h>
+#include <graphviz/gvc.h>
+#include <graphviz/gvplugin_textlayout.h>
+#if __has_include(<graphviz/graphviz_version.h>)
+#include <graphviz/graphviz_version.h>
+#endif
+
+#ifdef GRAPHVIZ_VERSION_MAJOR
+#define VCG_GRAPHVIZ_MAJOR GRAPHVIZ_VERSION_MAJOR
+#else
+#define VCG_GRAPHVIZ_MAJOR 2
+#endif
+
+/// The major version of the Graphviz headers this was compiled against.
+static const int vcg_graphviz_header_major = VCG_GRAPHVIZ_MAJOR;
+
+// Object kinds: macros up to 10, an anonymous enum since 11.
+static const int VCG_AGRAPH = AGRAPH;
+static const int VCG_AGNODE = AGNODE;
+static const int VCG_AGEDGE = AGEDGE;
+static const int VCG_AGWARN = AGWARN;
+static const int VCG_AGERR = AGERR;
+
+/// Fills a cgraph discipline (`Agdisc_t.mem` went away in 9).
+static inline void vcg_disc_init(Agdisc_t *disc, Agiddisc_t *id, Agiodisc_t *io) {
+#if VCG_GRAPHVIZ_MAJOR < 9
+  disc->mem = NULL; // the default memory discipline
+#endif
+  disc->id = id;
+  disc->io = io;
+}
+
+#if VCG_GRAPHVIZ_MAJOR < 13
+// Like cgraph's default: callers may not choose IDs (`Agiddisc_t.alloc` went away in 13).
+static inline long vcg_iddisc_alloc(void *state, int objtype, IDTYPE id) {
+  (void)state; (void)objtype; (void)id;
+  return 0;
+}
+#endif
+
+/// Fills an ID discipline.
+static inline void vcg_iddisc_init(
+    Agiddisc_t *disc, void *(*open)(Agraph_t *, Agdisc_t *),
+    long (*map)(void *, int, char *, IDTYPE *, int), void (*free_)(void *, int, IDTYPE),
+    char *(*print)(void *, int, IDTYPE), void (*close)(void *),
+    void (*idregister)(void *, int, void *)) {
+  disc->open = open;
+  disc->map = map;
+#if VCG_GRAPHVIZ_MAJOR < 13
+  disc->alloc = vcg_iddisc_alloc;
+#endif
+  disc->free = free_;
+  disc->print = print;
+  disc->close = close;
+  disc->idregister = idregister;
+}
+
+/// Drops one reference to an HTML string from `agstrdup_html` (13 added `is_html`).
+static inline int vcg_agstrfree_html(Agraph_t *g, char *s) {
+#if VCG_GRAPHVIZ_MAJOR >= 13
+  return agstrfree(g, s, true);
+#else
+  return agstrfree(g, s);
+#endif
+}
+
+/// `gvRenderData` with a `size_t` length (an `unsigned int` before 13).
+static inline int vcg_render_data(GVC_t *gvc, graph_t *g, const char *format, char **result,
+                                  size_t *length) {
+#if VCG_GRAPHVIZ_MAJOR >= 13
+  return gvRenderData(gvc, g, format, result, length);
+#else
+  unsigned int shorter = 0;
+  int status = gvRenderData(gvc, g, format, result, &shorter);
+  *length = shorter;
+  return status;
+#endif
+}
+
+/// What a text layout engine returns: `bool` since 3.0, Graphviz's own `boolean` before.
+#if VCG_GRAPHVIZ_MAJOR >= 3
+typedef bool vcg_textlayout_result;
+#else
+typedef boolean vcg_textlayout_result;
+#endif
+
+/// A text layout engine's entry point, `textlayout(span, fontpath)`.
+typedef vcg_textlayout_result (*vcg_textlayout_fn)(textspan_t *span, char **fontpath);
+
+static inline vcg_textlayout_result vcg_textlayout_result_make(int value) { return value != 0; }
+
+/// Graphviz's writer for a render job: exported by libgvc in every version (the renderer
+/// plugins call it), declared in a header that is not installed.
+extern size_t gvwrite(GVJ_t *job, const char *s, size_t len);

@@ -1,0 +1,287 @@
+// The Graphviz runtime: the process-wide lock, the one context, and rendering. Together with
+// the other C-facing files of this target (GraphBuilder, Disciplines, MessageLog, CrashGuard
+// and the accelerators) it holds every unsafe pointer, and every ag*/gv* call happens while
+// `GraphvizRuntime.lock` is held. Version differences of the Graphviz API are resolved in
+// CGraphviz/compat.h, never here.
+
+import CGraphviz
+import Foundation
+
+/// Process-wide Graphviz state: the lock, the one `GVC_t`, the cgraph disciplines and the
+/// message log. Everything mutable is only touched with `lock` held.
+final class GraphvizRuntime: @unchecked Sendable {
+  static let shared = GraphvizRuntime()
+
+  let lock = NSLock()
+  /// The one Graphviz context, created lazily and never freed: freeing and recreating it
+  /// is a use-after-free in the pango plugin.
+  private var context: OpaquePointer?
+  /// The discipline passed to every `agopen`: default memory, our ID and I/O disciplines.
+  private let discipline: UnsafeMutablePointer<Agdisc_t>
+  /// Messages from Graphviz, collected by `collectMessage`.
+  let log = MessageLog()
+  /// Pango's text measurements, kept across renders (see `TextMeasurementCache`).
+  let textCache = TextMeasurementCache()
+  /// Per-graph ID states opened during the current locked call; released when it ends.
+  var idStates: [IDState] = []
+  /// The graph of the last render, kept until the next locked call. Freeing a large layout
+  /// takes about 5% of its render; like `dot`, a process that renders one diagram and exits
+  /// never pays it, and a long batch still holds at most one graph.
+  private var retired: (graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool, idStates: [IDState])?
+
+  /// Whether renders may build graphs in ``ReadBackOrder`` instead of writing and reading
+  /// their DOT text. Tests turn it off to compare both ways.
+  private var usesReadBackOrder = true
+
+  func setUsesReadBackOrder(_ value: Bool) {
+    lock.lock()
+    defer { lock.unlock() }
+    usesReadBackOrder = value
+  }
+
+  /// What the accelerators have done so far (see ``GraphvizAccelerators/status()``).
+  func acceleratorCounters() -> (
+    cacheInstalled: Bool, cacheHits: Int, printed: Int, printerActive: Bool
+  ) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (
+      textCache.isInstalled, textCache.hits, CoordinatePrinter.printed,
+      CoordinatePrinter.isActive
+    )
+  }
+  #if DEBUG
+    /// Test hook: names of the root graphs opened so far (debug builds only).
+    private var openedGraphNames: Set<String> = []
+  #endif
+  /// `gvjobs_delete` (exported but not in the public headers). Some early error returns of
+  /// `gvRenderData` skip it and leave a job behind that the next render would reuse, so it
+  /// is called after every failed render.
+  private let deleteJobs: (@convention(c) (OpaquePointer?) -> Void)?
+
+  private init() {
+    let ids = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
+    ids.initialize(to: Agiddisc_t())
+    vcg_iddisc_init(ids, idOpen, idMap, idFree, idPrint, idClose, idRegister)
+    let io = UnsafeMutablePointer<Agiodisc_t>.allocate(capacity: 1)
+    io.initialize(to: Agiodisc_t(afread: ioRead, putstr: ioPutString, flush: ioFlush))
+    discipline = UnsafeMutablePointer<Agdisc_t>.allocate(capacity: 1)
+    discipline.initialize(to: Agdisc_t())
+    vcg_disc_init(discipline, ids, io)
+    if let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "gvjobs_delete") {
+      deleteJobs = unsafeBitCast(symbol, to: (@convention(c) (OpaquePointer?) -> Void).self)
+    } else {
+      deleteJobs = nil
+    }
+  }
+
+  /// Runs `body` with the lock held, the context created, and Graphviz's messages routed
+  /// into `log`.
+  private func locked<T>(
+    _ body: (OpaquePointer) throws(GraphvizError) -> T
+  ) throws(GraphvizError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    let gvc: OpaquePointer
+    if let context {
+      gvc = context
+    } else {
+      guard let created = gvContext() else {
+        throw .invalidGraph("could not create a Graphviz context")
+      }
+      context = created
+      gvc = created
+      let version = gvcVersion(created).map { String(cString: $0) } ?? ""
+      textCache.install(created, version: version, mode: GraphvizAccelerators.mode)
+      CoordinatePrinter.install(version: version, mode: GraphvizAccelerators.mode)
+    }
+    let previousHandler = agseterrf(collectMessage)
+    let previousLevel = agseterr(AGWARN)
+    if let last = retired {
+      retired = nil
+      if last.laidOut { _ = gvFreeLayout(gvc, last.graph) }
+      _ = agclose(last.graph)
+    }
+    log.reset()
+    _ = agreseterrors()
+    defer {
+      log.reset()
+      idStates.removeAll()
+      _ = agseterr(previousLevel)
+      _ = agseterrf(previousHandler)
+    }
+    return try body(gvc)
+  }
+
+  #if DEBUG
+    /// Test hook: whether a root graph called `name` was ever handed to Graphviz.
+    func hasOpenedGraph(named name: String) -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return openedGraphNames.contains(name)
+    }
+  #endif
+
+  func version() -> String {
+    (try? locked { gvc in gvcVersion(gvc).map { String(cString: $0) } ?? "" }) ?? ""
+  }
+
+  /// Lays out and renders the graph *as parsed back from its DOT source*, so the picture is
+  /// exactly what `dot` draws from ``Graphviz/dot(_:)``: the node and edge order (which
+  /// steers the layout) is agwrite's, not the build order. When the source itself is not
+  /// asked for and ``ReadBackOrder`` covers the graph, the graph is built directly in that
+  /// order; otherwise it is built, written and read back.
+  func render(
+    _ graph: PreparedGraph, engine: String, targets: [RenderTarget]
+  ) throws(GraphvizError) -> [RenderResult] {
+    try locked { gvc throws(GraphvizError) in
+      textCache.activate(for: targets)
+      defer { textCache.deactivate() }
+      var source: [UInt8] = []
+      let root: UnsafeMutablePointer<Agraph_t>
+      if !targets.contains(.source), usesReadBackOrder,
+        let order = ReadBackOrder.plan(for: graph)
+      {
+        // The same graph, created directly in the order reading the text back would.
+        root = try build(graph, in: order)
+      } else {
+        do {
+          let built = try build(graph)
+          defer { _ = agclose(built) }
+          source = try writeSource(built)
+        }
+        guard targets.contains(where: { $0 != .source }) else {
+          let warnings = try takeMessages(failure: { .invalidGraph($0) })
+          return targets.map { _ in RenderResult(data: source, warnings: warnings) }
+        }
+        root = try read(source)
+      }
+      var laidOut = false
+      // Freed at the start of the next render (or never, when the process ends first).
+      defer { retired = (root, laidOut, idStates) }
+      let buildWarnings = try takeMessages(failure: { .invalidGraph($0) })
+
+      let status = engine.withCString { gvLayout(gvc, root, $0) }
+      laidOut = true
+      let layoutWarnings = try takeMessages(
+        status: status, failure: { .layoutFailed(engine: engine, message: $0) })
+
+      var results: [RenderResult] = []
+      for target in targets {
+        switch target {
+        case .source:
+          results.append(RenderResult(data: source, warnings: buildWarnings))
+        case .device(let format):
+          var result = try renderData(gvc, root, format: format)
+          result.warnings = buildWarnings + layoutWarnings + result.warnings
+          results.append(result)
+        }
+      }
+      return results
+    }
+  }
+
+  /// Returns the warnings logged since the last call, or throws `failure(message)` if
+  /// `status` is nonzero or an error was logged.
+  private func takeMessages(
+    status: Int32 = 0, failure: (String) -> GraphvizError
+  ) throws(GraphvizError) -> [String] {
+    log.flush()
+    let messages = log.take()
+    let failed = status != 0 || agerrors() >= Int32(AGERR.rawValue)
+    _ = agreseterrors()
+    if failed {
+      let errors = messages.filter { $0.level == .error }.map(\.text)
+      let all = messages.map(\.text)
+      let message = (errors.isEmpty ? all : errors).joined(separator: "\n")
+      throw failure(message.isEmpty ? "Graphviz returned \(status)" : message)
+    }
+    return messages.map { $0.level == .error ? "Error: \($0.text)" : $0.text }
+  }
+
+  private func renderData(
+    _ gvc: OpaquePointer, _ root: UnsafeMutablePointer<Agraph_t>, format: String
+  ) throws(GraphvizError) -> RenderResult {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var length = 0
+    let status = format.withCString { vcg_render_data(gvc, root, $0, &buffer, &length) }
+    defer { if let buffer { gvFreeRenderData(buffer) } }
+    if status != 0 {
+      deleteJobs?(gvc)
+    }
+    let warnings = try takeMessages(
+      status: status, failure: { .renderFailed(format: format, message: $0) })
+    guard let buffer else {
+      throw .renderFailed(format: format, message: "Graphviz returned no data")
+    }
+    let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(length))
+    return RenderResult(data: Array(bytes), warnings: warnings)
+  }
+
+  private func writeSource(
+    _ root: UnsafeMutablePointer<Agraph_t>
+  ) throws(GraphvizError) -> [UInt8] {
+    let sink = ByteSink()
+    let status = withExtendedLifetime(sink) {
+      agwrite(root, Unmanaged.passUnretained(sink).toOpaque())
+    }
+    if status != 0 {
+      log.flush()
+      let message = log.take().map(\.text).joined(separator: "\n")
+      throw .writeFailed(message.isEmpty ? "agwrite returned \(status)" : message)
+    }
+    return sink.bytes
+  }
+
+  /// Parses DOT `source` with our disciplines (so IDs follow creation order).
+  private func read(
+    _ source: [UInt8]
+  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+    let channel = ByteSource(source)
+    let graph = withExtendedLifetime(channel) {
+      agread(Unmanaged.passUnretained(channel).toOpaque(), discipline)
+    }
+    guard let graph else {
+      throw .invalidGraph(failureMessage("Graphviz could not read back the DOT it wrote"))
+    }
+    return graph
+  }
+
+  // MARK: Building
+
+  /// Builds `graph`: in the steps of `order` when there is one, else in two passes (nodes
+  /// and subgraphs, then edges). A graph that fails to build is closed.
+  private func build(
+    _ graph: PreparedGraph, in order: ReadBackOrder? = nil
+  ) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
+    var descriptor = Agdesc_t()
+    descriptor.directed = graph.directed ? 1 : 0
+    descriptor.strict = graph.strict ? 1 : 0
+    descriptor.maingraph = 1
+    #if DEBUG
+      openedGraphNames.insert(graph.name)
+    #endif
+    guard let root = withC(graph.name, { agopen($0, descriptor, discipline) }) else {
+      throw .invalidGraph(failureMessage("could not open graph \"\(graph.name)\""))
+    }
+    var builder = Builder(root: root)
+    do {
+      if let order {
+        try builder.replay(order)
+      } else {
+        try builder.addStructure(graph, to: root)
+        try builder.addEdges(graph, to: root)
+      }
+    } catch {
+      _ = agclose(root)
+      throw error
+    }
+    return root
+  }
+
+  func failureMessage(_ fallback: String) -> String {
+    log.flush()
+    let text = log.take().map(\.text).joined(separator: "\n")
+    return text.isEmpty ? fallback : "\(fallback): \(text)"
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GraphvizKit
+import VCGraphCore
+
+/// Drawing with the layout limits; `render` (and any command that lays out diagrams) goes
+/// through here rather than calling Graphviz directly.
+extension CommandContext {
+  /// Checks the graph against the label and layout limits, then lays it out and renders it:
+  /// in this process when it is small or the run's only diagram, else in a worker process
+  /// stopped at the time budget.
+  func draw(
+    _ graph: Graph, input: String, engine: String, formats: [OutputFormat],
+    singleDiagram: Bool = false
+  ) throws(VCGraphError) -> [OutputFormat: [UInt8]] {
+    let limits = layoutLimits
+    try limits.checkLabels(of: graph, input: input)
+    guard !formats.isEmpty else { return [:] }
+    let needsLayout = formats.contains { $0 != .dot }
+    let size = LayoutMeasure.size(of: graph)
+    if needsLayout && size > limits.maxLayoutNodes {
+      throw VCGraphError(
+        .dataError,
+        "\(input): the diagram has \(size) nodes and edges, more than the layout limit of"
+          + " \(limits.maxLayoutNodes)",
+        hint:
+          "raise it with \(LayoutLimitOptions.maxLayoutNodes.declaration.flag), leave out --expand-all so off-screen subtrees"
+          + " collapse, or write -f dot or json, which need no layout")
+    }
+    func timedOut(after seconds: Double) -> VCGraphError {
+      VCGraphError(
+        .dataError,
+        "\(input): laying out the diagram (\(size) nodes and edges) took longer than the"
+          + " limit of \(LayoutLimits.format(seconds)) seconds and was stopped",
+        hint:
+          "raise it with \(LayoutLimitOptions.layoutTimeout.declaration.flag), leave out --expand-all so off-screen subtrees"
+          + " collapse, or write -f dot or json, which need no layout")
+    }
+    var rendered: [OutputFormat: [UInt8]] = [:]
+    if needsLayout && size > LayoutWorker.inProcessLimit(singleDiagram: singleDiagram) {
+      do {
+        rendered = try LayoutWorker.render(
+          graph, engine: engine, formats: formats, timeout: limits.layoutTimeout)
+      } catch {
+        switch error {
+        case .timedOut(let seconds):
+          throw timedOut(after: seconds)
+        case .crashed(let message):
+          throw VCGraphError(.software, "\(input): \(message)")
+        case .graphviz(let error):
+          throw VCGraphError(
+            error.isUsageError ? .usage : .software, "\(input): \(error.description)")
+        }
+      }
+    } else {
+      do {
+        let results: [OutputFormat: RenderResult]
+        if needsLayout && singleDiagram {
+          results = try guarded(
+            input: input, timeout: timedOut(after: limits.layoutTimeout),
+            seconds: limits.layoutTimeout
+          ) { () throws(GraphvizError) in
+            try Graphviz.render(graph, engine: engine, formats: formats)
+          }
+        } else {
+          results = try Graphviz.render(graph, engine: engine, formats: formats)
+        }
+        for (format, result) in results { rendered[format] = result.data }
+      } catch {
+        throw VCGraphError(
+          error.isUsageError ? .usage : .software, "\(input): \(error.description)")
+      }
+    }
+    return rendered
+  }
+
+  /// Runs a layout in this process under a watchdog that reports `timeout` and ends the
+  /// process with its status after `seconds`, and a guard that turns a crash into an error
+  /// and status 70. Outputs are written only after a layout finishes, so ending the process
+  /// here loses nothing.
+  private func guarded<T>(
+    input: String, timeout: VCGraphError, seconds: Double,
+    _ body: () throws(GraphvizError) -> T
+  ) throws(GraphvizError) -> T {
+    let console = self.console
+    let timeoutText = DiagnosticPrinter().format(timeout)
+    let watchdog = DispatchWorkItem {
+      console.err(timeoutText)
+      _exit(timeout.exitCode)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
+    defer { watchdog.cancel() }
+    let crash = VCGraphError(.software, "\(input): Graphviz crashed while laying out the diagram")
+    return try Graphviz.exitingOnCrash(
+      message: DiagnosticPrinter().format(crash), status: crash.exitCode
+    ) { () throws(GraphvizError) -> T in
+      if ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_IN_LAYOUT"] != nil {
+        raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
+      }
+      LayoutWorker.testDelay()
+      return try body()
+    }
+  }
+}
+
+/// Measures of a graph that decide how (and whether) it is laid out.
+enum LayoutMeasure {
+  /// Distinct nodes plus edges, over the graph and all its subgraphs.
+  static func size(of graph: Graph) -> Int {
+    var names = Set<String>()
+    var edges = 0
+    func visit(_ graph: Graph) {
+      for node in graph.nodes { names.insert(node.name) }
+      for edge in graph.edges {
+        names.insert(edge.tail)
+        names.insert(edge.head)
+      }
+      edges += graph.edges.count
+      for subgraph in graph.subgraphs { visit(subgraph) }
+    }
+    visit(graph)
+    return names.count + edges
+  }
+
+  /// The label with the most lines: its line count and what it belongs to.
+  static func longestLabel(in graph: Graph) -> (lines: Int, owner: String)? {
+    var best: (lines: Int, owner: String)?
+    func consider(_ attributes: Attributes, owner: @autoclosure () -> String) {
+      for name in ["label", "xlabel", "headlabel", "taillabel"] {
+        guard let value = attributes[name] else { continue }
+        let lines = value.lineCount
+        if lines > (best?.lines ?? 1) { best = (lines, owner()) }
+      }
+    }
+    func visit(_ graph: Graph, isRoot: Bool) {
+      consider(graph.attributes, owner: isRoot ? "title" : "group \(graph.name)")
+      consider(graph.nodeDefaults, owner: "node style")
+      consider(graph.edgeDefaults, owner: "edge style")
+      for node in graph.nodes {
+        consider(node.attributes, owner: "node \(node.attributes.id ?? node.name)")
+      }
+      for edge in graph.edges {
+        consider(
+          edge.attributes, owner: "edge \(edge.attributes.id ?? "\(edge.tail)→\(edge.head)")")
+      }
+      for subgraph in graph.subgraphs { visit(subgraph, isRoot: false) }
+    }
+    visit(graph, isRoot: true)
+    return best
+  }
+}

@@ -1,0 +1,44 @@
+/// A consistency rule's identity: the stable id printed with its findings and accepted by
+/// `ignore:` (`rawValue`), its severity, and what it catches in one line (the README's checks
+/// table says the same, in the same order; a test holds them together).
+public struct Rule: Hashable, Sendable, CustomStringConvertible {
+  /// The stable id, such as `view-hosted-by-non-parent`.
+  public let rawValue: String
+  /// The severity of every finding of the rule.
+  public let severity: Severity
+  /// What the rule catches, in one line.
+  public let summary: String
+
+  /// A rule's identity; declared once, beside the rule's `CheckRule` type.
+  public init(_ id: String, _ severity: Severity, summary: String) {
+    rawValue = id
+    self.severity = severity
+    self.summary = summary
+  }
+
+  /// The registered rule with this id, if there is one.
+  public init?(rawValue: String) {
+    guard let rule = Rule.all.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = rule
+  }
+
+  /// Every registered rule, in `Checker.rules` order.
+  public static var all: [Rule] { Checker.rules.map { $0.rule } }
+
+  public var description: String { rawValue }
+
+  public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.rawValue == rhs.rawValue }
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
+/// One S6 consistency rule, in a file of its own under `Checks/Rules/` (the shape of
+/// swift-format's `Sources/SwiftFormat/Rules/`): its identity and a function from an analyzed
+/// hierarchy to its findings. A new rule is a new file with its `Rule` and its type, and one
+/// line in `Checker.rules`.
+public protocol CheckRule: Sendable {
+  /// The rule's id, severity and one-line summary.
+  static var rule: Rule { get }
+  /// Every finding of this rule in one hierarchy, in any order (the checker sorts them and
+  /// drops the ones the file's `ignore:` silences).
+  static func findings(in analysis: Analysis) -> [Finding]
+}

@@ -1,0 +1,28 @@
+extension Rule {
+  /// Tabs past the fifth, which live under the More navigation controller.
+  public static let tabsUnderMore = Rule(
+    "tabs-under-more", .info,
+    summary: "tabs past the fifth, which live under the More navigation controller")
+}
+
+/// A tab bar controller with more than five tabs: the tab bar shows four and "More".
+struct TabsUnderMore: CheckRule {
+  static let rule = Rule.tabsUnderMore
+
+  static func findings(in analysis: Analysis) -> [Finding] {
+    let controllers = analysis.hierarchy.controllers
+    var findings: [Finding] = []
+    for (index, controller) in controllers.enumerated()
+    where controller.kind == .tabBar && controller.children.count > 5 {
+      let extra = controller.children[4...].map { controllers[$0].id }
+      findings.append(
+        Finding(
+          rule,
+          "'\(controller.id)' has \(controller.children.count) tabs: the tab bar shows four and"
+            + " 'More'; \(extra.joined(separator: ", ")) live under the More navigation"
+            + " controller",
+          at: controllers[controller.children[5]].location, controller: index))
+    }
+    return findings
+  }
+}

@@ -1,0 +1,45 @@
+extension Rule {
+  /// A controller's root view placed in the view tree of a controller that is not its parent.
+  public static let viewHostedByNonParent = Rule(
+    "view-hosted-by-non-parent", .error,
+    summary: "a controller's root view hosted in the view tree of a controller that is not its"
+      + " parent (UIKit raises `UIViewControllerHierarchyInconsistency`)")
+}
+
+/// A view that `hosts` a controller held by someone (a parent, a presenter, a window) but not
+/// by the controller whose view tree holds it.
+struct ViewHostedByNonParent: CheckRule {
+  static let rule = Rule.viewHostedByNonParent
+
+  static func findings(in analysis: Analysis) -> [Finding] {
+    let controllers = analysis.hierarchy.controllers
+    var findings: [Finding] = []
+    for (index, view) in analysis.hierarchy.views.enumerated() {
+      guard let hosted = view.hosts, HostedView.isHeld(hosted, in: analysis) else { continue }
+      let owner = view.treeOwner
+      let hostedController = controllers[hosted]
+      guard hostedController.parent != owner else { continue }
+      let parentText = hostedController.parent.map { "'\(controllers[$0].id)'" } ?? "none"
+      findings.append(
+        Finding(
+          rule,
+          "the view of '\(hostedController.id)' is added to the view tree of"
+            + " '\(controllers[owner].id)', which is not its parent (its parent is"
+            + " \(parentText)); UIKit raises UIViewControllerHierarchyInconsistency — call"
+            + " addChild(_:) on '\(controllers[owner].id)' first",
+          at: view.keyLocations["hosts"] ?? view.location, controller: hosted, view: index))
+    }
+    return findings
+  }
+}
+
+/// What the two hosted-view rules share.
+enum HostedView {
+  /// Whether something holds the controller: a parent, a presenter, or a window.
+  static func isHeld(_ controller: ControllerIndex, in analysis: Analysis) -> Bool {
+    let hierarchy = analysis.hierarchy
+    return hierarchy.controllers[controller].parent != nil
+      || analysis.presentation.presenter[controller] != nil
+      || hierarchy.windows.contains { $0.root == controller }
+  }
+}

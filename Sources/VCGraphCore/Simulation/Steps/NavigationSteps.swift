@@ -1,0 +1,106 @@
+/// `push`, `pop`, `popTo` and `popToRoot` on a navigation controller's stack.
+extension StepEditor {
+  /// The nearest navigation controller above a controller, for "did you mean" hints.
+  func enclosingNavigation(of index: ControllerIndex) -> ControllerIndex? {
+    var current = controllers[index].parent
+    while let candidate = current {
+      if controllers[candidate].kind == .navigation { return candidate }
+      current = controllers[candidate].parent
+    }
+    return nil
+  }
+
+  func requireNavigation(_ name: String) throws(VCGraphError) -> ControllerIndex {
+    let nav = try controller(name, key: "on")
+    guard controllers[nav].kind == .navigation else {
+      let hint = enclosingNavigation(of: nav).map {
+        "did you mean its navigation controller '\(id($0))'?"
+      }
+      throw refused(
+        "'\(name)' is a \(controllers[nav].kind.uikitClass), not a navigation controller;"
+          + " only a UINavigationController pushes and pops", at: "on", hint: hint)
+    }
+    return nav
+  }
+
+  /// `push {on, controller}`.
+  mutating func push(on name: String, _ new: StepController) throws(VCGraphError) -> String {
+    let nav = try requireNavigation(name)
+    let existing = try existingController(new)
+    let kind = existing.map { controllers[$0].kind } ?? new.fragment.controllers[new.root].kind
+    if kind == .navigation {
+      throw refused(
+        "a navigation controller cannot be pushed onto '\(name)': UIKit raises \"Pushing a"
+          + " navigation controller is not supported\"", at: "controller",
+        hint: "push its root controller, or present the navigation controller")
+    }
+    let pushed: ControllerIndex
+    if let existing {
+      if controllers[nav].children.contains(existing) {
+        throw refused(
+          "'\(id(existing))' is already in the stack of '\(name)': UIKit raises \"Pushing the"
+            + " same view controller instance more than once is not supported\"",
+          at: "controller", hint: "use popTo to go back to it")
+      }
+      try detachForMove(existing, into: nav)
+      pushed = existing
+    } else {
+      pushed = try append(new)
+    }
+    hierarchy.controllers[pushed].parent = nav
+    hierarchy.controllers[nav].children.append(pushed)
+    return "push \(id(pushed)) on \(name)"
+  }
+
+  /// `pop {on}`: UIKit's popViewController returns nil when only the root is left; vcgraph
+  /// refuses it.
+  mutating func pop(on name: String) throws(VCGraphError) -> String {
+    let nav = try requireNavigation(name)
+    let stack = controllers[nav].children
+    guard let top = stack.last else {
+      throw refused("the stack of '\(name)' is empty: there is nothing to pop")
+    }
+    guard stack.count > 1 else {
+      throw refused(
+        "cannot pop '\(id(top))', the root of '\(name)': UIKit's popViewController returns nil"
+          + " when only the root is left", hint: "a navigation stack keeps its root")
+    }
+    let popped = id(top)
+    remove([top], analysis: Analysis(hierarchy))
+    return "pop \(name): \(popped) leaves the stack"
+  }
+
+  /// `popTo {on, controller}`.
+  mutating func popTo(on name: String, target: String) throws(VCGraphError) -> String {
+    let nav = try requireNavigation(name)
+    let index = try controller(target, key: "controller")
+    let stack = controllers[nav].children
+    guard let position = stack.firstIndex(of: index) else {
+      throw refused(
+        "'\(target)' is not in the stack of '\(name)': UIKit's popToViewController needs a"
+          + " controller on the stack", at: "controller",
+        hint: stack.isEmpty ? "the stack is empty" : "the stack is: \(list(stack))")
+    }
+    let popped = Array(stack[(position + 1)...])
+    if popped.isEmpty { return "popTo \(target) on \(name): nothing to pop, \(target) is on top" }
+    let names = list(popped)
+    remove(popped, analysis: Analysis(hierarchy))
+    return "popTo \(target) on \(name): pops \(names)"
+  }
+
+  /// `popToRoot {on}`.
+  mutating func popToRoot(on name: String) throws(VCGraphError) -> String {
+    let nav = try requireNavigation(name)
+    let stack = controllers[nav].children
+    guard let root = stack.first else {
+      throw refused("the stack of '\(name)' is empty: it has no root to pop to")
+    }
+    let popped = Array(stack.dropFirst())
+    if popped.isEmpty {
+      return "popToRoot on \(name): nothing to pop, the root \(id(root)) is on top"
+    }
+    let names = list(popped)
+    remove(popped, analysis: Analysis(hierarchy))
+    return "popToRoot on \(name): pops \(names)"
+  }
+}

@@ -1,0 +1,127 @@
+/// `present` and `dismiss` (S1, S2, S4).
+extension StepEditor {
+  /// `present {from, controller}`: S1 resolves the presenter; a presenter that is already
+  /// presenting refuses.
+  mutating func present(from name: String, _ new: StepController) throws(VCGraphError)
+    -> String
+  {
+    let requester = try controller(name, key: "from")
+    let analysis = Analysis(hierarchy)
+    let existing = try existingController(new)
+    let style = existing.map { controllers[$0].style } ?? new.fragment.controllers[new.root].style
+    let presenter = PresentationResolution.resolvePresenter(
+      requestedBy: requester, style: style, in: hierarchy,
+      presenters: analysis.presentation.presenter)
+    guard analysis.window[presenter] != nil else {
+      throw refused(
+        "'\(id(presenter))' is in no window: UIKit does not present from a controller whose"
+          + " view is not in the window hierarchy", at: "from")
+    }
+    if let current = analysis.presentation.presented[presenter] {
+      let via = presenter == requester ? "" : " (the presenter S1 resolves for '\(name)')"
+      throw refused(
+        "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
+          + " presentation",
+        hint: "dismiss '\(id(current))' first, or present from '\(id(current))'")
+    }
+    let root: ControllerIndex
+    if let existing {
+      if let parent = controllers[existing].parent {
+        throw refused(
+          "'\(id(existing))' is a child of '\(id(parent))': UIKit does not present a controller"
+            + " that has a parent", at: "controller", hint: "remove it from its parent first")
+      }
+      if let by = analysis.presentation.presenter[existing] {
+        throw refused(
+          "'\(id(existing))' is already presented by '\(id(by))'", at: "controller")
+      }
+      if let window = hierarchy.windows.first(where: { $0.root == existing }) {
+        throw refused(
+          "'\(id(existing))' is the root of window '\(window.id)'", at: "controller")
+      }
+      if presentationAncestors(of: requester).contains(existing) {
+        throw refused("'\(id(existing))' cannot present itself", at: "controller")
+      }
+      hierarchy.detachedRoots.removeAll { $0 == existing }
+      moved.insert(id(existing))
+      root = existing
+    } else {
+      root = try append(new)
+    }
+    // Record the request on the requester, or (when it already holds a request that went
+    // elsewhere) on the nearest controller that S1 resolves to the same presenter.
+    let slot = try requestSlot(
+      for: presenter, style: style, startingAt: requester, excluding: [],
+      presenters: analysis.presentation.presenter)
+    hierarchy.controllers[slot].presents = root
+    hierarchy.controllers[root].requestedBy = slot
+    var text = "\(name) presents \(id(root)) (\(hierarchy.presentationStyleText(of: root)))"
+    if presenter != requester { text += "; presenter: \(id(presenter))" }
+    if slot != requester {
+      notes.append(
+        "'\(name)' already holds a presentation request; vcgraph records this one on"
+          + " '\(id(slot))', which S1 resolves to the same presenter")
+    }
+    return text
+  }
+
+  /// The controller and everything it is contained in or presented from.
+  func presentationAncestors(of index: ControllerIndex) -> Set<ControllerIndex> {
+    let analysis = Analysis(hierarchy)
+    var result: Set<ControllerIndex> = []
+    var current: ControllerIndex? = index
+    while let candidate = current, result.insert(candidate).inserted {
+      current = controllers[candidate].parent ?? analysis.presentation.presenter[candidate]
+    }
+    return result
+  }
+
+  /// A controller whose `presents` is free and from which S1 reaches `presenter` with
+  /// `style`: `start`, then its containers, then the presenter itself.
+  func requestSlot(
+    for presenter: ControllerIndex, style: PresentationStyle, startingAt start: ControllerIndex,
+    excluding: Set<ControllerIndex>, presenters: [ControllerIndex?]
+  ) throws(VCGraphError) -> ControllerIndex {
+    var candidates: [ControllerIndex] = []
+    var current: ControllerIndex? = start
+    while let candidate = current, !candidates.contains(candidate) {
+      candidates.append(candidate)
+      current = controllers[candidate].parent
+    }
+    candidates.append(presenter)
+    candidates += controllers.indices.filter {
+      PresentationResolution.contextRoot(of: $0, in: hierarchy) == presenter
+    }
+    for candidate in candidates
+    where !excluding.contains(candidate) && controllers[candidate].presents == nil
+      && PresentationResolution.resolvePresenter(
+        requestedBy: candidate, style: style, in: hierarchy, presenters: presenters) == presenter
+    {
+      return candidate
+    }
+    throw VCGraphError.data(
+      "vcgraph cannot record another presentation on '\(id(presenter))': every controller"
+        + " that would request it already holds a request", at: step.location)
+  }
+
+  /// `dismiss {from [, levels | toClass]}`: S4, then the removed controllers leave.
+  mutating func dismiss(
+    from name: String, levels: Int?, toClass: String?
+  ) throws(VCGraphError) -> String {
+    let from = try controller(name, key: "from")
+    let analysis = Analysis(hierarchy)
+    let at = location(levels != nil ? "levels" : toClass != nil ? "toClass" : "")
+    let dismissal = try analysis.dismiss(from: from, levels: levels, toClass: toClass, at: at)
+    var call = "dismiss(from: \(name)"
+    if let levels { call += ", levels: \(levels)" }
+    if let toClass { call += ", toClass: \(toClass)" }
+    call += ")"
+    let receiver = id(dismissal.receiver)
+    let animated = id(dismissal.animated)
+    let ended = list(dismissal.removedLevels)
+    remove(dismissal.removed, analysis: analysis)
+    notes.append("receiver: \(receiver); animated: \(animated)")
+    return "\(call): \(receiver) dismisses \(ended)"
+      + (dismissal.removedLevels.count > 1 ? "; only \(animated) animates" : "")
+  }
+}
