@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VCGraphCore
 import VCGraphDiagram
@@ -162,6 +163,49 @@ import VCGraphDiagram
     let expanded = try diagram(yaml, options: options)
     #expect(controller("screen29", in: expanded) != nil)
     #expect(expanded.allNodes.count == 33)
+  }
+
+  /// The typed style a backend draws says what `Hierarchy.presentationStyleText(of:)` says,
+  /// for every presented controller of the samples and for the three special wordings.
+  @Test func shownStylesAreWordedAsCoreWordsThem() throws {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    var yamls = try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted()
+      .filter { $0.hasSuffix(".yaml") }
+      .map { try String(contentsOf: samples.appendingPathComponent($0), encoding: .utf8) }
+    yamls.append(
+      """
+      device: iPhone
+      window:
+        root:
+          class: UIViewController
+          id: a
+          presents:
+            class: UIViewController
+            id: b
+            modalPresentationStyle: popover
+            presents: { class: UIAlertController, id: c }
+      """)
+    var checked = 0
+    for yaml in yamls {
+      let hierarchy = try DescriptionLoader().load(text: yaml, path: "t.yaml")
+      let diagram = try self.diagram(yaml)
+      for edge in diagram.edges {
+        guard case .presentation(let presentation) = edge.kind else { continue }
+        #expect(
+          presentation.style.text
+            == hierarchy.presentationStyleText(of: presentation.presented.index))
+        checked += 1
+      }
+    }
+    #expect(checked >= 8)
+    let popover = try diagram(yamls.last!)
+    let styles = popover.edges.compactMap { edge -> Diagram.ShownStyle? in
+      if case .presentation(let presentation) = edge.kind { return presentation.style }
+      return nil
+    }
+    #expect(styles == [.popoverAsSheet, .alert])
+    #expect(styles.map(\.text) == ["popover, as a sheet on iPhone", "alert"])
   }
 
   @Test func theLegendListsOnlyWhatIsUsed() throws {
