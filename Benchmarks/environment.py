@@ -127,8 +127,8 @@ def setup_tools(prefix, sections):
 
 
 def graphviz(prefix):
-    """The Graphviz of this run, after checking that `dot`, pkg-config and the dynamic linker
-    agree on it."""
+    """The Graphviz of this run, after checking that `dot` and pkg-config agree on it
+    (`check_vcgraph` checks what the binary loads)."""
     version = pkg_config("--modversion", "libgvc")
     if version is None:
         fail("error: pkg-config finds no libgvc (install libgraphviz-dev, or run under "
