@@ -2,27 +2,35 @@ import VCGraphCore
 
 /// How `check` prints findings.
 enum CheckFormat: String, CaseIterable, Sendable {
-  case text, json, github
+  case text, json, github, sarif
 }
 
 /// The options of `vcgraph check`.
 struct CheckOptions: CommandOptions {
   static let format = Option(
-    "format", value: "FORMAT", help: "text, json or github", default: CheckFormat.text,
+    "format", value: "FORMAT", help: "text, json, github or sarif", default: CheckFormat.text,
     parse: Parse.choice(CheckFormat.self))
   static let warningsAsErrors = Option(flag: "warnings-as-errors", help: "fail on warnings too")
+  static let baseline = Option(
+    "baseline", value: "FILE", help: "ignore the findings recorded in FILE", parse: Parse.text)
+  static let writeBaseline = Option(
+    "write-baseline", value: "FILE", help: "record the current findings in FILE",
+    parse: Parse.text)
 
   static let sections =
     [
       OptionSection(
         title: "options",
         options: [
-          format.declaration, warningsAsErrors.declaration, SharedOptions.quiet.declaration,
+          format.declaration, warningsAsErrors.declaration, baseline.declaration,
+          writeBaseline.declaration, SharedOptions.quiet.declaration,
         ])
     ] + InputSelectionOptions.sections + LimitOptions.sections + ClassOptions.sections
 
   var format: CheckFormat
   var warningsAsErrors: Bool
+  var baseline: String?
+  var writeBaseline: String?
   var quiet: Bool
   var limits: LimitOptions
   var classes: ClassOptions
@@ -36,46 +44,70 @@ struct CheckOptions: CommandOptions {
     inputSelection = try InputSelectionOptions(arguments)
     format = try arguments.value(of: Self.format)
     warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)
+    baseline = try arguments.value(of: Self.baseline)
+    writeBaseline = try arguments.value(of: Self.writeBaseline)
     quiet = try arguments.value(of: SharedOptions.quiet)
   }
 }
 
-/// `vcgraph check INPUT... [--format text|json|github]`: findings for CI.
+/// `vcgraph check INPUT... [--format text|json|github|sarif]`: findings for CI.
 struct CheckCommand: Subcommand {
   let options: CheckOptions
   let context: CommandContext
 
   static let synopsis =
-    "vcgraph check INPUT... [--format text|json|github] [--warnings-as-errors]"
+    "vcgraph check INPUT... [--format text|json|github|sarif] [--warnings-as-errors]\n"
+    + "         [--baseline FILE] [--write-baseline FILE]"
   static let summary =
     "Prints consistency findings like a compiler; exits 1 when an error-severity finding\n"
     + "exists (or a warning, with --warnings-as-errors). A file's `ignore: [rule-id]`\n"
-    + "silences rules."
+    + "silences rules; .vcgraph.yml switches rules off or on and changes severities;\n"
+    + "findings recorded in a baseline are not reported. 'vcgraph rules' explains each rule."
 
   func run() -> Int32 {
     let inputs: [String]
+    let baseline: Baseline?
     do {
+      baseline = try options.baseline.map(Self.readBaseline)
       inputs = try context.inputs()
     } catch {
       context.report(error)
       return error.exitCode
     }
     let strict = options.warningsAsErrors
-    var findings: [Finding] = []
+    let rules = context.configuration?.rules ?? RuleConfiguration()
+    var all: [PlacedFinding] = []
     var failure: Int32?
+    var failures: [VCGraphError] = []
     var checked = 0
     for path in inputs {
       do {
         let input = try context.loader.load(path)
-        findings += Checker.findings(for: Analysis(input.hierarchy))
+        for finding in Checker.findings(for: Analysis(input.hierarchy), configuration: rules) {
+          all.append(PlacedFinding(finding, in: input.hierarchy))
+        }
         checked += 1
       } catch {
         context.report(error)
         failure = failure ?? error.exitCode
+        failures.append(error)
       }
     }
+    if let target = options.writeBaseline {
+      do {
+        try Self.writeBaseline(all, to: target, inputs: inputs)
+      } catch {
+        context.report(error)
+        return error.exitCode
+      }
+    }
+    let placed = baseline.map { Self.filter(all, by: $0) } ?? all
+    let findings = placed.map(\.finding)
     let printer = DiagnosticPrinter(sources: context.loader.sources)
     switch options.format {
+    case .sarif:
+      let log = sarif(placed, strict: strict, failures: failures)
+      context.console.out(log.formatted() + "\n")
     case .json:
       let json = JSON.object([("findings", .array(findings.map(AnalysisReport.json(for:))))])
       context.console.out(json.formatted() + "\n")
@@ -98,15 +130,17 @@ struct CheckCommand: Subcommand {
         context.console.out(
           printer.format(
             severity: finding.severity, message: finding.message, location: finding.location,
-            suffix: " [\(finding.rule.rawValue)]"))
+            suffix: " [\(finding.rule.rawValue)]", uikitMessage: finding.uikitMessage))
       }
       if !options.quiet {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let unreadable = inputs.count - checked
+        let tolerated = all.count - placed.count
         context.console.err(
           "\(checked) input\(checked == 1 ? "" : "s") checked: \(errors) error"
             + "\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            + (tolerated > 0 ? " (and \(tolerated) in the baseline)" : "")
             + (unreadable > 0 ? "; \(unreadable) could not be read" : "") + "\n")
       }
     }

@@ -46,7 +46,7 @@ extension InputLoader {
   /// inside it, recursively and sorted by path, that is a recognised input (its extension
   /// names a format and its content is of that format: a `.txt` that reads as a dump, a
   /// `.yaml` with a `window`, `windows`, `scenes` or `detached` key) or matches `--include`,
-  /// and does not match `--exclude`. Pipes, sockets and devices inside directories are
+  /// and does not match `--exclude` or the configuration file's `excluded`. Pipes, sockets and devices inside directories are
   /// skipped; an unreadable subdirectory, a name that is not UTF-8 and a name holding a
   /// control character are problems (exit 66) reported beside the inputs that remain.
   func expand(_ arguments: [String], selection: InputSelection) -> InputExpansion {
@@ -75,10 +75,17 @@ extension InputLoader {
       }
       var found: [InputFile] = []
       var skipped: [String] = []
+      var excluded = 0
       walk(
         argument, relative: "", selection: selection, into: &found, skipped: &skipped,
-        problems: &expansion.problems)
-      if found.isEmpty && skipped.isEmpty {
+        excluded: &excluded, problems: &expansion.problems)
+      if found.isEmpty && excluded > 0 {
+        expansion.problems.append(
+          VCGraphError(
+            .noInput,
+            "\(argument): every input file in the directory is excluded by"
+              + " \(configuration?.path ?? ConfigurationFile.fileName)"))
+      } else if found.isEmpty && skipped.isEmpty {
         let names = InputFormats.extensions.map { ".\($0)" }
         let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
         expansion.problems.append(
@@ -108,7 +115,8 @@ extension InputLoader {
   /// Adds the inputs inside `directory` (whose path inside the argument is `relative`).
   private func walk(
     _ directory: String, relative: String, selection: InputSelection,
-    into found: inout [InputFile], skipped: inout [String], problems: inout [VCGraphError]
+    into found: inout [InputFile], skipped: inout [String], excluded: inout Int,
+    problems: inout [VCGraphError]
   ) {
     guard let handle = opendir(directory) else {
       problems.append(
@@ -145,7 +153,7 @@ extension InputLoader {
       case S_IFDIR:
         walk(
           path, relative: inside, selection: selection, into: &found, skipped: &skipped,
-          problems: &problems)
+          excluded: &excluded, problems: &problems)
         continue
       case S_IFLNK:
         // A link to a file counts as the file; links to directories are not followed (a
@@ -156,14 +164,19 @@ extension InputLoader {
       default:
         continue  // A pipe, socket or device: reading it could block forever.
       }
-      if InputSelection.matches(inside, selection.exclude) { continue }
+      // A configuration file is never an input, though its extension is a description's.
+      if InputSelection.matches(inside, selection.exclude) || name == ConfigurationFile.fileName {
+        continue
+      }
       let included = InputSelection.matches(inside, selection.include)
       guard included || Self.hasInputExtension(Array(name.utf8)) else { continue }
       if let refused = ControlCharacters.firstRefused(in: name) {
         problems.append(Self.badName(path, refused.scalar))
         continue
       }
-      if included || isRecognised(path) {
+      if isExcluded(path) {
+        excluded += 1
+      } else if included || isRecognised(path) {
         found.append(InputFile(path: path, relative: inside))
       } else {
         skipped.append(inside)

@@ -26,12 +26,25 @@ final class InputLoader {
     return [path: SourceText.display(bytes)]
   }
 
-  init(options: ReadOptions, console: Console) {
+  /// The configuration file whose `excluded` patterns leave files out of input directories.
+  let configuration: ConfigurationFile?
+
+  init(options: ReadOptions, console: Console, excluding configuration: ConfigurationFile? = nil) {
     self.options = options
     self.console = console
+    self.configuration = configuration
   }
 
   private var limits: InputLimits { options.limits }
+
+  /// Whether the configuration file's `excluded` patterns leave out a file found in an input
+  /// directory (a file named on the command line is always read).
+  func isExcluded(_ path: String) -> Bool {
+    guard let configuration else { return false }
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return configuration.excludes(absolutePath: absolute)
+  }
 
   /// Reads an input's bytes, refusing (without reading it all) one that is over the size
   /// limit.

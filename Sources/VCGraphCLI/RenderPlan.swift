@@ -20,20 +20,34 @@ struct RenderPlan {
     case standardOutput
   }
 
-  var formats: [RenderFormat]
+  var formats: [RenderFormat] = []
+  /// The image a Markdown page links to instead of its Mermaid block (`--image`), written
+  /// beside the page.
+  var image: RenderFormat?
   /// Per input path, per format.
   var destinations: [String: [RenderFormat: Destination]] = [:]
   /// Whether the run draws one diagram, which may then be laid out in process at any size.
   var singleDiagram: Bool { destinations.count == 1 }
 
-  /// `formats` as given with `-f` (none: from `-o`'s extension, else SVG).
-  init(inputs: [InputFile], output: String?, formats given: [RenderFormat]) throws(VCGraphError) {
+  /// `formats` as given with `-f` (none: from `-o`'s extension, else SVG); `image` as given
+  /// with `--image`.
+  init(
+    inputs: [InputFile], output: String?, formats given: [RenderFormat],
+    image: RenderFormat? = nil
+  ) throws(VCGraphError) {
+    try plan(inputs: inputs, output: output, formats: given)
+    if let image { try planImage(image) }
+  }
+
+  private mutating func plan(
+    inputs: [InputFile], output: String?, formats given: [RenderFormat]
+  ) throws(VCGraphError) {
     var formats = given
     var isDirectory: ObjCBool = false
     let outputIsDirectory =
       output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) } == true
       && isDirectory.boolValue
-    let known = RenderFormat.allCases.map(\.rawValue).joined(separator: ", ")
+    let known = RenderFormat.allCases.map(\.fileExtension).joined(separator: ", .")
     if output == "-" {
       if formats.isEmpty { formats = [.svg] }
       guard inputs.count == 1, formats.count == 1 else {
@@ -45,7 +59,7 @@ struct RenderPlan {
     }
     if let output, !outputIsDirectory {
       let ext = (output as NSString).pathExtension
-      if let named = RenderFormat(rawValue: ext.lowercased()) {
+      if let named = RenderFormat(name: ext) {
         guard inputs.count == 1 else {
           throw VCGraphError(
             .usage, "-o \(output) names one file, but there are \(inputs.count) inputs",
@@ -62,7 +76,7 @@ struct RenderPlan {
           throw VCGraphError(
             .usage,
             "-o \(output) has the extension .\(ext) but -f asks for \(asked.rawValue)",
-            hint: "name the file .\(asked.rawValue), or leave out -f")
+            hint: "name the file .\(asked.fileExtension), or leave out -f")
         }
         destinations[inputs[0].path] = [named: .file(output)]
         self.formats = [named]
@@ -86,8 +100,7 @@ struct RenderPlan {
       if !ext.isEmpty {
         throw VCGraphError(
           .usage, "-o \(output): .\(ext) is not an output format",
-          hint: "name the file .svg, .png, .pdf, .dot or .json (formats: \(known)), or give"
-            + " an existing directory")
+          hint: "name the file .\(known), or give an existing directory")
       }
       throw VCGraphError(
         .cantCreate, "\(output): the output directory does not exist",
@@ -102,7 +115,8 @@ struct RenderPlan {
       let base = (name as NSString).deletingPathExtension
       var perFormat: [RenderFormat: Destination] = [:]
       for format in formats {
-        let path = (directory as NSString).appendingPathComponent("\(base).\(format.rawValue)")
+        let path = (directory as NSString).appendingPathComponent(
+          "\(base).\(format.fileExtension)")
         if let other = taken[path] {
           throw VCGraphError(
             .usage, "\(input.path) and \(other) would both write \(path)",
@@ -114,5 +128,28 @@ struct RenderPlan {
       destinations[input.path] = perFormat
     }
     self.formats = formats
+  }
+
+  /// Adds the `--image` file beside each Markdown page.
+  private mutating func planImage(_ format: RenderFormat) throws(VCGraphError) {
+    guard formats.contains(.md) else {
+      throw VCGraphError(
+        .usage, "'--image' is for Markdown pages", hint: "add -f md, or leave --image out")
+    }
+    for (input, perFormat) in destinations {
+      guard case .file(let page)? = perFormat[.md] else {
+        throw VCGraphError(
+          .usage, "'--image' writes the image beside the page, which -o - cannot",
+          hint: "write the page to a file or a directory with -o")
+      }
+      let path = ((page as NSString).deletingPathExtension as NSString)
+        .appendingPathExtension(format.fileExtension)!
+      if case .file(let other)? = perFormat[format], other != path {
+        throw VCGraphError(.usage, "\(input): '--image' would write \(path) beside \(other)")
+      }
+      destinations[input]![format] = .file(path)
+    }
+    if !formats.contains(format) { formats.append(format) }
+    image = format
   }
 }

@@ -19,6 +19,8 @@ enum RenderWorker {
     var relative: String?
     /// `[format, path]` pairs.
     var outputs: [[String]]
+    /// The format of the image a Markdown page shows (`--image`).
+    var image: String?
   }
 
   /// What the worker reports.
@@ -58,7 +60,8 @@ enum RenderWorker {
       do {
         try command.render(
           InputFile(path: job.input, relative: job.relative), destinations: destinations,
-          singleDiagram: false, writer: writer, progress: progress)
+          image: job.image.flatMap(RenderFormat.init(rawValue:)), singleDiagram: false,
+          writer: writer, progress: progress)
       } catch {
         command.context.report(error)
         status = error.exitCode

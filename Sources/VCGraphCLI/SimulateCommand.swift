@@ -2,6 +2,7 @@ import Foundation
 import GraphvizKit
 import VCGraphCore
 import VCGraphDiagram
+import VCGraphGraphviz
 
 /// The options of `vcgraph simulate`.
 struct SimulateOptions: CommandOptions {
@@ -119,6 +120,10 @@ struct SimulateCommand: Subcommand {
       if let refusal = simulation.refusal {
         context.report(refusal)
         let applied = simulation.effects.count
+        if options.format == .json {
+          context.console.out(
+            SimulationReport(simulation, input: input).refusalJSON.formatted() + "\n")
+        }
         context.console.err(
           "note: step \(applied + 1) is refused; "
             + (applied == 0 ? "no step applies" : "steps 1–\(applied) apply")
@@ -245,7 +250,8 @@ struct SimulateCommand: Subcommand {
         diagram.changes = Self.changes(effect)
       }
       let analysis = try AnalysisReport(state)
-      let full = DiagramBuilder(report: analysis, options: diagram).graph()
+      let full = GraphvizBackend().graph(
+        DiagramBuilder(report: analysis, options: diagram).diagram())
       var bare = full
       bare.subgraphs.removeAll { $0.name == "cluster_legend" }
       let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }

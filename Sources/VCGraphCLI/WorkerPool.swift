@@ -194,7 +194,8 @@ struct WorkerPool {
             return nil
           }.sorted { $0[0] < $1[0] }
           let job = RenderWorker.Job(
-            index: index, input: file.path, relative: file.relative, outputs: outputs)
+            index: index, input: file.path, relative: file.relative, outputs: outputs,
+            image: plan.image?.rawValue)
           request += (try? JSONEncoder().encode(job)) ?? Data()
           request.append(0x0A)
         }

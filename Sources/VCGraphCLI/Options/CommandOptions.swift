@@ -46,17 +46,23 @@ protocol Subcommand {
 extension Subcommand {
   /// The command's help, generated from its option declarations.
   static var help: String {
-    HelpText.command(synopsis: synopsis, summary: summary, sections: Options.sections)
+    HelpText.command(
+      synopsis: synopsis, summary: summary,
+      sections: Options.sections + ConfigurationOptions.sections)
   }
 
   /// Parses the command line (after the command name) into the command, ready to run.
   static func prepare(
     _ words: [String], console: Console
   ) throws(VCGraphError) -> Self {
-    let arguments = try ParsedArguments(words, accepting: Options.declarations)
+    var arguments = try ParsedArguments(
+      words, accepting: Options.declarations + ConfigurationOptions.declarations)
+    let configuration = try ConfigurationOptions.parse(arguments)
+      .load(into: &arguments, accepted: Options.declarations)
     let options = try Options.parse(arguments)
     return Self(
       options: options,
-      context: CommandContext(arguments: arguments, console: console, options: options))
+      context: CommandContext(
+        arguments: arguments, console: console, options: options, configuration: configuration))
   }
 }

@@ -8,12 +8,18 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
   public let severity: Severity
   /// What the rule catches, in one line.
   public let summary: String
+  /// What UIKit prints when an app does what the rule catches (its findings carry the message
+  /// with their classes filled in); nil when UIKit prints nothing vcgraph found a source for.
+  public let uikitMessage: UIKitMessage?
 
   /// A rule's identity; declared once, beside the rule's `CheckRule` type.
-  public init(_ id: String, _ severity: Severity, summary: String) {
+  public init(
+    _ id: String, _ severity: Severity, summary: String, uikitMessage: UIKitMessage? = nil
+  ) {
     rawValue = id
     self.severity = severity
     self.summary = summary
+    self.uikitMessage = uikitMessage
   }
 
   /// The registered rule with this id, if there is one.
@@ -38,7 +44,16 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 public protocol CheckRule: Sendable {
   /// The rule's id, severity and one-line summary.
   static var rule: Rule { get }
+  /// What UIKit does, a description that triggers the rule, the fix, and UIKit's console
+  /// message: `vcgraph rules ID`, the README's rule section and SARIF's rule descriptor.
+  static var documentation: RuleDocumentation { get }
+  /// Whether the rule runs only when a configuration file's `opt_in_rules` names it.
+  static var isOptIn: Bool { get }
   /// Every finding of this rule in one hierarchy, in any order (the checker sorts them and
   /// drops the ones the file's `ignore:` silences).
   static func findings(in analysis: Analysis) -> [Finding]
+}
+
+extension CheckRule {
+  public static var isOptIn: Bool { false }
 }

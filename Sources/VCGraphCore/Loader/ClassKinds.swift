@@ -27,7 +27,7 @@ struct ClassKinds: Sendable {
     if declared.isEmpty || declared[className] == nil,
       superclasses.isEmpty || superclasses[className] == nil
     {
-      return ControllerKind(uikitClass: className) ?? .plain
+      return Self.builtIn(className) ?? .plain
     }
     if let known = resolved[className] { return known }
     var path: [String] = []
@@ -40,7 +40,7 @@ struct ClassKinds: Sendable {
         result = known
         break
       }
-      if let kind = declared[current] ?? ControllerKind(uikitClass: current) {
+      if let kind = declared[current] ?? Self.builtIn(current) {
         result = kind
         break
       }
@@ -58,5 +58,10 @@ struct ClassKinds: Sendable {
     for name in path { resolved[name] = .some(result) }
     resolved[className] = .some(result)
     return result
+  }
+
+  /// The kind of a UIKit class vcgraph knows: the containers, then the others it lists.
+  private static func builtIn(_ name: String) -> ControllerKind? {
+    ControllerKind(uikitClass: name) ?? UIKitClasses.kind(of: name)
   }
 }

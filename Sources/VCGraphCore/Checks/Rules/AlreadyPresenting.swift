@@ -2,25 +2,56 @@ extension Rule {
   /// A presentation on a presenter that is already presenting.
   public static let alreadyPresenting = Rule(
     "already-presenting", .error,
-    summary: "a presentation that goes to a presenter that is already presenting")
+    summary: "a presentation that goes to a presenter that is already presenting",
+    uikitMessage: UIKitMessages.alreadyPresenting)
 }
 
 /// A presentation S1 resolves to a presenter that already presents another controller, which
 /// UIKit refuses (`PresentationResolution.refused`).
 struct AlreadyPresenting: CheckRule {
   static let rule = Rule.alreadyPresenting
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A controller presents one controller at a time. `present(_:animated:completion:)` hands"
+      + " the request to the controller that provides the presentation context (for a"
+      + " full-screen style, the root of the current presentation level: here the navigation"
+      + " controller). When that controller is already presenting, UIKit refuses the new"
+      + " presentation, prints a warning and shows nothing.",
+    example: """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - class: FeedViewController
+              presents: { class: ComposeViewController, modalPresentationStyle: fullScreen }
+            - class: PostViewController
+              presents: { class: ShareViewController, modalPresentationStyle: fullScreen }
+      """,
+    fix:
+      "Present from the controller on top (the presenter's `presentedViewController`), or"
+      + " dismiss the current presentation first and present in its completion handler.",
+    uikitMessage:
+      "Attempt to present <ShareViewController: 0x…> on <UINavigationController: 0x…> (from"
+      + " <PostViewController: 0x…>) which is already presenting <ComposeViewController: 0x…>.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
     return analysis.presentation.refused.map { presented, presenter in
       let requester = controllers[presented].requestedBy ?? presenter
-      let current = analysis.presentation.presented[presenter].map { controllers[$0].id } ?? "?"
+      let currentIndex = analysis.presentation.presented[presenter]
+      let current = currentIndex.map { controllers[$0].id } ?? "?"
       return Finding(
         rule,
         "'\(controllers[requester].id)' presents '\(controllers[presented].id)', but the"
           + " presentation goes to '\(controllers[presenter].id)', which is already presenting"
           + " '\(current)'; UIKit refuses it — dismiss first or present from '\(current)'",
-        at: controllers[requester].location(of: "presents"), controller: presented)
+        at: controllers[requester].location(of: "presents"), controller: presented,
+        uikitMessage: rule.uikitMessage?.line([
+          "presented": controllers[presented].className,
+          "presenter": controllers[presenter].className,
+          "requester": controllers[requester].className,
+          "current": currentIndex.map { controllers[$0].className } ?? "?",
+        ]))
     }
   }
 }

@@ -1,0 +1,129 @@
+/// The storyboard rules with their stable ids and default severities. Two share their id with
+/// the hierarchy rules (`Rule`) because they are the same UIKit constraint met through a
+/// segue: `navigation-in-navigation` and `already-presenting`.
+public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
+  /// A `show` (or `showDetail`) that no container handles, so UIKit presents modally.
+  case showPresentsModally = "show-presents-modally"
+  /// A `show` or `push` of a navigation controller onto a navigation stack.
+  case navigationInNavigation = "navigation-in-navigation"
+  /// A scene no entry point (initial controller, storyboardIdentifier) leads to.
+  case unreachableScene = "unreachable-scene"
+  /// A popover segue without `popoverAnchorView` or `popoverAnchorBarButtonItem`.
+  case popoverWithoutAnchor = "popover-without-anchor"
+  /// A presentation whose presenter (S1) is already presenting on the way back.
+  case alreadyPresenting = "already-presenting"
+  /// A deprecated `push` segue from a controller in no navigation controller.
+  case pushOutsideNavigation = "push-outside-navigation"
+
+  /// The severity of every finding of the rule.
+  public var severity: Severity {
+    switch self {
+    case .navigationInNavigation, .alreadyPresenting, .pushOutsideNavigation: .error
+    case .showPresentsModally, .unreachableScene, .popoverWithoutAnchor: .warning
+    }
+  }
+
+  /// What the rule catches, in one line (for the README's checks table).
+  public var summary: String {
+    switch self {
+    case .showPresentsModally:
+      "a show (or showDetail) segue no navigation (or split) controller handles: UIKit presents"
+        + " modally"
+    case .navigationInNavigation:
+      "a segue that pushes a navigation controller onto a navigation controller"
+    case .unreachableScene:
+      "a scene no initial controller, storyboardIdentifier or segue leads to (possibly dead)"
+    case .popoverWithoutAnchor: "a popover segue without an anchor view or bar button item"
+    case .alreadyPresenting:
+      "a presentation segue whose presenter (S1) is already presenting on the way back"
+    case .pushOutsideNavigation: "a deprecated push segue from outside a navigation controller"
+    }
+  }
+
+  /// The rule as the checks registry names rules: the same id, severity and summary.
+  public var rule: Rule { Rule(rawValue, severity, summary: summary) }
+}
+
+/// A finding about a storyboard: a rule, a message that says what to change, and the position
+/// of the segue or scene in the storyboard's XML.
+public struct StoryboardFinding: Sendable, Equatable {
+  /// The rule the finding breaks.
+  public var rule: StoryboardRule
+  /// The rule's severity.
+  public var severity: Severity
+  /// What is wrong and what to change.
+  public var message: String
+  /// The `<segue>` or the scene's controller element in the storyboard's XML.
+  public var location: SourceLocation
+  /// The scene the finding concerns (a segue's source).
+  public var scene: SceneRef?
+  /// The segue the finding concerns, if any.
+  public var segue: SegueRef?
+
+  public init(
+    _ rule: StoryboardRule, _ message: String, at location: SourceLocation,
+    scene: SceneRef? = nil, segue: SegueRef? = nil
+  ) {
+    self.rule = rule
+    severity = rule.severity
+    self.message = message
+    self.location = location
+    self.scene = scene
+    self.segue = segue
+  }
+}
+
+/// One storyboard rule: the findings it has over an analyzed storyboard map.
+public protocol StoryboardRuleCheck: Sendable {
+  var rule: StoryboardRule { get }
+  func findings(in analysis: SegueAnalysis) -> [StoryboardFinding]
+}
+
+/// Runs the storyboard rules.
+public enum StoryboardChecker {
+  /// Every storyboard rule, one per file in this folder.
+  public static let checks: [any StoryboardRuleCheck] = [
+    ShowPresentsModallyCheck(), NavigationInNavigationSegueCheck(), UnreachableSceneCheck(),
+    PopoverWithoutAnchorCheck(), AlreadyPresentingSegueCheck(), PushOutsideNavigationCheck(),
+  ]
+
+  /// Every finding, sorted by position then rule id, without the rule ids in `ignoring`.
+  public static func findings(
+    for analysis: SegueAnalysis, ignoring: Set<String> = []
+  ) -> [StoryboardFinding] {
+    checks.filter { !ignoring.contains($0.rule.rawValue) }
+      .flatMap { $0.findings(in: analysis) }
+      .sorted { ($0.location, $0.rule.rawValue) < ($1.location, $1.rule.rawValue) }
+  }
+
+  /// For each segue in document order, its first outcome from which `extract` takes a value.
+  static func firstOutcomes<Value>(
+    in analysis: SegueAnalysis, _ extract: (SegueOutcome) -> Value?
+  ) -> [(segue: SegueRef, outcome: SegueOutcome, value: Value)] {
+    analysis.map.allSegues.compactMap { segue in
+      for outcome in analysis.outcomes[segue] ?? [] {
+        if let value = extract(outcome) { return (segue, outcome, value) }
+      }
+      return nil
+    }
+  }
+}
+
+extension StoryboardMap {
+  /// "show segue 'GET' on tableViewCell Jfa-Xy-1 in 'MasterViewController'": how messages
+  /// name a segue.
+  public func describe(segue: SegueRef) -> String {
+    let item = self[segue]
+    var text = "\(item.kind.rawValue) segue"
+    if let identifier = item.identifier { text += " '\(identifier)'" }
+    if !item.trigger.isManual {
+      text += " on \(item.trigger.element)\(item.trigger.id.map { " \($0)" } ?? "")"
+    }
+    return text + " in \(describe(source(of: segue)))"
+  }
+
+  /// "'A' ‹ 'B' ‹ 'C'": a path of scenes, for "reached via".
+  func describe(path: [SceneRef]) -> String {
+    path.map { "'\(preferredID(of: $0))'" }.joined(separator: " ‹ ")
+  }
+}
