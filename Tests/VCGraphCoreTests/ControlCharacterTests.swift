@@ -146,6 +146,32 @@ private func hex(_ scalar: Unicode.Scalar) -> String {
     }
   }
 
+  @Test func storyboardTextHasRefusedCharactersMadeSpaces() throws {
+    // Xcode writes storyboards and a title may hold a line break, so their text is made safe
+    // rather than refused; character references reach every refused character XML allows.
+    let storyboard = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" \
+      initialViewController="vc1">
+        <scenes>
+          <scene sceneID="s1">
+            <objects>
+              <viewController id="vc1" customClass="Feed&#x9B;2J&#x2028;X&#xFFFD;&#x85;" \
+      title="a&#10;fake.yaml:1:1: error: forged&#x2029;" sceneMemberID="viewController"/>
+            </objects>
+          </scene>
+        </scenes>
+      </document>
+      """
+    let hierarchy = try StoryboardHierarchyReader.read(
+      bytes: Array(storyboard.utf8), path: "s.storyboard", options: .default)
+    let texts = hierarchy.controllers.flatMap { [$0.id, $0.className, $0.title ?? ""] }
+    #expect(texts.contains("Feed 2J X\u{FFFD} "), "\(texts)")
+    for text in texts {
+      #expect(ControlCharacters.firstRefused(in: text) == nil, "\(text.debugDescription)")
+    }
+  }
+
   @Test func escapedTextShowsEveryRefusedCharacterAndKeepsTheRest() {
     #expect(ControlCharacters.escaped("a\u{1B}[2Jb") == #"a\u{1B}[2Jb"#)
     #expect(
