@@ -2,6 +2,7 @@
 extension DescriptionDecoder {
   mutating func decodeAnalyze(_ node: YAMLNode) throws(VCGraphError) {
     for item in try sequence(node, key: "analyze") {
+      try problems.recover { () throws(VCGraphError) in
       let (operation, arguments, pairs) = try singleKey(item, what: "an `analyze` entry")
       switch operation.key {
       case "dismiss":
@@ -24,6 +25,7 @@ extension DescriptionDecoder {
         throw error(
           "unknown analysis '\(operation.key)'", at: operation.keyMark,
           hint: suggestion(for: operation.key, among: ["dismiss", "responderChain"]))
+      }
       }
     }
   }
@@ -54,6 +56,7 @@ extension DescriptionDecoder {
 
   mutating func decodeSteps(_ node: YAMLNode) throws(VCGraphError) {
     for item in try sequence(node, key: "steps") {
+      try problems.recover { () throws(VCGraphError) in
       let (operation, arguments, pairs) = try singleKey(item, what: "a step")
       func id(_ key: String) throws(VCGraphError) -> String {
         try identifier(try required(key, in: pairs, at: arguments.mark), key: key)
@@ -134,6 +137,7 @@ extension DescriptionDecoder {
       var step = Step(op, location: loc(item.mark))
       for pair in pairs { step.keyLocations[pair.key] = loc(pair.value.mark) }
       hierarchy.steps.append(step)
+      }
     }
   }
 
@@ -151,6 +155,7 @@ extension DescriptionDecoder {
     decoder.hierarchy.superclasses = hierarchy.superclasses
     decoder.classKinds = classKinds
     let root = try decoder.decodeController(node, parent: nil)
+    try decoder.problems.check()
     try decoder.nameAnonymousControllers()
     try decoder.resolveReferences()
     return StepController(fragment: decoder.hierarchy, root: root)

@@ -137,19 +137,42 @@ extension YAMLValueReading {
     otherKeys: [String] = []
   ) throws(VCGraphError) {
     // Mappings have a handful of keys: a scan beats hashing every key of a million mappings.
+    // Every bad key is reported; decoding goes on without it.
     for (position, pair) in pairs.enumerated() {
-      if let first = pairs[..<position].first(where: { $0.key == pair.key }) {
+      try recovering { () throws(VCGraphError) in
+        if let first = pairs[..<position].first(where: { $0.key == pair.key }) {
+          throw error(
+            "duplicate key '\(pair.key)' (first at line \(first.keyMark.line))",
+            at: pair.keyMark, hint: "each key appears once in a mapping")
+        }
+        if allowed.contains(pair.key) { return }
+        if otherKeys.contains(pair.key) {
+          throw error("`\(pair.key)` is not allowed in \(what())", at: pair.keyMark)
+        }
         throw error(
-          "duplicate key '\(pair.key)' (first at line \(first.keyMark.line))", at: pair.keyMark,
-          hint: "each key appears once in a mapping")
+          "unknown key '\(pair.key)' in \(what())", at: pair.keyMark,
+          hint: suggestion(for: pair.key, among: allowed)
+            ?? (self is DescriptionDecoder ? Self.placeHint(for: pair.key) : nil))
       }
-      if allowed.contains(pair.key) { continue }
-      if otherKeys.contains(pair.key) {
-        throw error("`\(pair.key)` is not allowed in \(what())", at: pair.keyMark)
-      }
-      throw error(
-        "unknown key '\(pair.key)' in \(what())", at: pair.keyMark,
-        hint: suggestion(for: pair.key, among: allowed))
     }
+  }
+
+  /// Where a key that is unknown here belongs, when it belongs somewhere else (a `root:` at
+  /// the top level is a window's, indented too little).
+  static func placeHint(for key: String) -> String? {
+    let places: [(String, [String])] = [
+      ("a window (under `window:` or a `windows:` item)", ["root", "key", "level"]),
+      ("the top level", DescriptionDecoder.topKeys),
+      ("a controller", DescriptionDecoder.allControllerKeys),
+      ("a view (under a controller's `view:`)", ["subviews", "hosts"]),
+    ]
+    guard let place = places.first(where: { $0.1.contains(key) }) else { return nil }
+    return "`\(key)` is a key of \(place.0); check the indentation of this line"
+  }
+
+  /// Runs `body`, recording its error and going on when the reader collects errors
+  /// (`DecodingProblems`), else letting it end the reading.
+  func recovering(_ body: () throws(VCGraphError) -> Void) throws(VCGraphError) {
+    if let collectedProblems { try collectedProblems.recover(body) } else { try body() }
   }
 }

@@ -14,6 +14,8 @@ struct DescriptionDecoder {
 
   /// Kinds of the classes named so far (`--class`, `classes:`, UIKit), each resolved once.
   var classKinds: ClassKinds
+  /// Errors found so far; independent ones are all reported (`DecodingProblems`).
+  let problems = DecodingProblems()
 
   init(path: String, limits: InputLimits, declaredKinds: [String: ControllerKind]) {
     self.path = path
@@ -60,6 +62,7 @@ struct DescriptionDecoder {
     // Classes first: kinds decide which keys a controller may have.
     if let classes = value("classes", in: pairs) { try decodeClasses(classes) }
     for pair in pairs {
+      try problems.recover { () throws(VCGraphError) in
       switch pair.key {
       case "title": hierarchy.title = try string(pair.value, key: "title")
       case "device":
@@ -82,18 +85,23 @@ struct DescriptionDecoder {
       case "delegate": try decodeDelegate(pair.value)
       default: break
       }
+      }
     }
     let roots = pairs.filter { ["window", "windows", "scenes"].contains($0.key) }
     let detached = value("detached", in: pairs)
     if roots.isEmpty, let detached {
       // Controllers that exist in no window (imported dumps print them presented with `(null)`).
       for item in try sequence(detached, key: "detached") {
-        hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        try problems.recover { () throws(VCGraphError) in
+          hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        }
       }
+      try checkDecodedParts(steps: value("steps", in: pairs))
       try nameAnonymousControllers()
       try resolveReferences()
       if let analyze = value("analyze", in: pairs) { try decodeAnalyze(analyze) }
       if let steps = value("steps", in: pairs) { try decodeSteps(steps) }
+      try problems.check()
       return hierarchy
     }
     guard let rootPair = roots.first else {
@@ -110,23 +118,38 @@ struct DescriptionDecoder {
     case "window":
       _ = try decodeWindow(rootPair.value, scene: nil, single: true)
     case "windows":
+      if case .mapping = rootPair.value.value {
+        throw error(
+          "`windows` must be a list, found a mapping", at: rootPair.value.mark,
+          hint: "one window is `window:` (singular); several are `- ` items under `windows:`")
+      }
       for item in try sequence(rootPair.value, key: "windows") {
-        _ = try decodeWindow(item, scene: nil, single: false)
+        try problems.recover { () throws(VCGraphError) in
+          _ = try decodeWindow(item, scene: nil, single: false)
+        }
       }
     default:
-      for item in try sequence(rootPair.value, key: "scenes") { try decodeScene(item) }
+      for item in try sequence(rootPair.value, key: "scenes") {
+        try problems.recover { () throws(VCGraphError) in try decodeScene(item) }
+      }
     }
     if let detached {
       for item in try sequence(detached, key: "detached") {
-        hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        try problems.recover { () throws(VCGraphError) in
+          hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        }
       }
     }
+    // References are checked once every part decoded: an error there would follow from one
+    // already reported.
+    try checkDecodedParts(steps: value("steps", in: pairs))
     try nameAnonymousControllers()
     try resolveReferences()
     try checkKeyWindows(rootPair)
     try checkFocusedScenes()
     if let analyze = value("analyze", in: pairs) { try decodeAnalyze(analyze) }
     if let steps = value("steps", in: pairs) { try decodeSteps(steps) }
+    try problems.check()
     return hierarchy
   }
 
@@ -176,8 +199,10 @@ struct DescriptionDecoder {
       throw error("a scene needs `windows`", at: node.mark)
     }
     for item in try sequence(windows, key: "windows") {
-      let window = try decodeWindow(item, scene: index, single: false)
-      hierarchy.scenes[index].windows.append(window)
+      try problems.recover { () throws(VCGraphError) in
+        let window = try decodeWindow(item, scene: index, single: false)
+        hierarchy.scenes[index].windows.append(window)
+      }
     }
   }
 
@@ -317,14 +342,12 @@ struct DescriptionDecoder {
     guard let kind = kind(of: className) else {
       throw error("the superclasses of '\(className)' form a cycle", at: node.mark)
     }
-    do {
-      try checkKeys(
-        pairs, allowed: Self.sharedAllowedKeys(for: kind), in: "a \(kind.uikitClass)",
-        otherKeys: Self.allControllerKeys)
-    } catch {
+    let allowedKeys = Self.sharedAllowedKeys(for: kind)
+    if pairs.contains(where: { !allowedKeys.contains($0.key) }) {
       // A key of another kind on a class whose kind was guessed: the class is the mistake.
       try checkKindKeys(pairs, className: className, kind: kind, at: node.mark)
-      throw error
+      try checkKeys(
+        pairs, allowed: allowedKeys, in: "a \(kind.uikitClass)", otherKeys: Self.allControllerKeys)
     }
     var controller = Controller(id: "", className: className, kind: kind, location: loc(node.mark))
     controller.parent = parent
@@ -361,6 +384,7 @@ struct DescriptionDecoder {
       anonymous.append(index)
     }
     for pair in pairs {
+      try problems.recover { () throws(VCGraphError) in
       switch pair.key {
       case "title":
         hierarchy.controllers[index].title = try string(pair.value, key: "title")
@@ -390,7 +414,11 @@ struct DescriptionDecoder {
         let items = try sequence(pair.value, key: pair.key)
         var children: [ControllerIndex] = []
         children.reserveCapacity(items.count)
-        for item in items { children.append(try decodeController(item, parent: index)) }
+        for item in items {
+          try problems.recover { () throws(VCGraphError) in
+            children.append(try decodeController(item, parent: index))
+          }
+        }
         hierarchy.controllers[index].children = children
       case "presents":
         let presented = try decodeController(pair.value, parent: nil)
@@ -400,6 +428,7 @@ struct DescriptionDecoder {
         hierarchy.controllers[index].view = try decodeView(pair.value, owner: index, superview: nil)
       case "preferredStyle", "popoverAnchor": try decodeAlertKey(pair, of: index)
       default: break
+      }
       }
     }
     return index
@@ -450,27 +479,30 @@ struct DescriptionDecoder {
 
   mutating func resolveReferences() throws(VCGraphError) {
     for (container, id, location) in pendingShowing {
-      guard let child = hierarchy.controller(id: id) else {
-        throw unknownID(id, at: location)
+      try problems.recover { () throws(VCGraphError) in
+        guard let child = hierarchy.controller(id: id) else { throw unknownID(id, at: location) }
+        guard hierarchy.controllers[container].children.contains(child) else {
+          throw VCGraphError.data(
+            "'\(id)' is not one of the children of '\(hierarchy.controllers[container].id)'",
+            at: location, hint: "`showing` names one of the container's `children`")
+        }
+        hierarchy.controllers[container].showing = child
       }
-      guard hierarchy.controllers[container].children.contains(child) else {
-        throw VCGraphError.data(
-          "'\(id)' is not one of the children of '\(hierarchy.controllers[container].id)'",
-          at: location, hint: "`showing` names one of the container's `children`")
-      }
-      hierarchy.controllers[container].showing = child
     }
     for (view, id, location) in pendingHosts {
-      guard let controller = hierarchy.controller(id: id) else {
-        throw unknownID(id, at: location)
+      try problems.recover { () throws(VCGraphError) in
+        guard let controller = hierarchy.controller(id: id) else {
+          throw unknownID(id, at: location)
+        }
+        if controller == hierarchy.views[view].treeOwner {
+          throw VCGraphError.data(
+            "a view of '\(id)' cannot host '\(id)' itself", at: location,
+            hint: "that would make the view tree a cycle")
+        }
+        hierarchy.views[view].hosts = controller
       }
-      if controller == hierarchy.views[view].treeOwner {
-        throw VCGraphError.data(
-          "a view of '\(id)' cannot host '\(id)' itself", at: location,
-          hint: "that would make the view tree a cycle")
-      }
-      hierarchy.views[view].hosts = controller
     }
+    try problems.check()
     try checkHostCycles()
   }
 
@@ -554,7 +586,9 @@ struct DescriptionDecoder {
     if let subviews = value("subviews", in: pairs) {
       var children: [ViewIndex] = []
       for item in try sequence(subviews, key: "subviews") {
-        children.append(try decodeView(item, owner: owner, superview: index))
+        try problems.recover { () throws(VCGraphError) in
+          children.append(try decodeView(item, owner: owner, superview: index))
+        }
       }
       hierarchy.views[index].subviews = children
     }

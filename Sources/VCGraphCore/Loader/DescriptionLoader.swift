@@ -33,7 +33,11 @@ public struct DescriptionLoader: Sendable {
       let root = try YAMLReader(bytes: bytes, path: path, limits: limits).read()
       var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
       decoder.reserveCapacity(forControllersIn: bytes)
-      return try decoder.decodeDocument(root)
+      do throws(VCGraphError) {
+        return try decoder.decodeDocument(root)
+      } catch {
+        throw decoder.problems.finish(error)
+      }
     }
   }
 

@@ -40,6 +40,9 @@ public struct VCGraphError: Error, Sendable, Equatable, CustomStringConvertible 
   public var location: SourceLocation?
   /// A follow-up line such as "did you mean 'viewControllers'?".
   public var hint: String?
+  /// Further errors found in the same input, reported with this one (a description's
+  /// independent mistakes, up to a limit).
+  public var related: [VCGraphError] = []
   /// For a step UIKit refuses, the console line UIKit prints (placeholder addresses), if any.
   public var uikitMessage: String?
 
@@ -109,11 +112,13 @@ public struct DiagnosticPrinter: Sendable {
     return out
   }
 
-  /// Formats an error.
+  /// Formats an error, and the errors found with it.
   public func format(_ error: VCGraphError) -> String {
-    format(
-      severity: .error, message: error.message, location: error.location, hint: error.hint,
-      uikitMessage: error.uikitMessage)
+    ([error] + error.related).map { error in
+      format(
+        severity: .error, message: error.message, location: error.location, hint: error.hint,
+        uikitMessage: error.uikitMessage)
+    }.joined()
   }
 
   /// The source line of `location`, printable: refused characters but tab become `?`, which

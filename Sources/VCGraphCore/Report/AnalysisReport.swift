@@ -17,7 +17,9 @@ public struct AnalysisReport: Sendable {
       switch request {
       case .dismiss(let from, let levels, let toClass, let location):
         guard let index = hierarchy.controller(id: from) else {
-          throw VCGraphError.data("no controller has the id '\(from)'", at: location)
+          throw VCGraphError.data(
+            "no controller has the id '\(from)'", at: location,
+            hint: suggestion(for: from, among: hierarchy.controllers.map(\.id)))
         }
         dismissals.append(
           try analysis.dismiss(from: index, levels: levels, toClass: toClass, at: location))
