@@ -42,4 +42,31 @@ struct DiagnosticsCLITests {
     #expect(lines[header].contains("a.yaml:1:338:"), "\(lines[header])")
     #expect(quoted.count > caret + 2 && String(String.UnicodeScalarView(quoted[caret...].prefix(3))) == "bad")
   }
+
+  @Test func importingADeepDumpSaysHowToReadTheResult() throws {
+    let directory = try TemporaryDirectory("deep-import")
+    var dump = "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
+    for depth in 1...100 {
+      dump += String(repeating: "   | ", count: depth)
+      dump += "<V\(depth) 0x\(String(depth + 16, radix: 16))>, state: appeared\n"
+    }
+    try directory.write("deep.txt", dump)
+    let result = try vcgraph(
+      ["import", "deep.txt", "--max-depth", "200", "-o", "deep.yaml"], cwd: directory.url)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let warning = try #require(
+      result.stderr.split(separator: "\n").first { $0.hasPrefix("warning: deep.yaml is ") },
+      "\(result.stderr)")
+    let options = try #require(warning.range(of: "read it with ")).upperBound
+    let suggested = warning[options...].split(separator: " ").map(String.init)
+    #expect(suggested.first == "--max-depth", "\(warning)")
+    // The loader is the judge: the options given read the file, the defaults do not.
+    #expect(try vcgraph(["check", "deep.yaml"], cwd: directory.url).exitCode == 65)
+    let check = try vcgraph(["check", "deep.yaml"] + suggested, cwd: directory.url)
+    #expect(check.exitCode == 0, "\(check.stderr)")
+    // A dump of ordinary depth gets no warning.
+    try directory.write("flat.txt", "<UINavigationController 0x1>, state: appeared\n")
+    let flat = try vcgraph(["import", "flat.txt", "-o", "flat.yaml"], cwd: directory.url)
+    #expect(flat.stderr.isEmpty, "\(flat.stderr)")
+  }
 }
