@@ -104,9 +104,12 @@ enum CrashRecovery {
 
   /// Writes the decimal digits of `value` (not negative) and a NUL, without allocating.
   private static func writeDigits(_ value: Int, into buffer: UnsafeMutablePointer<CChar>) {
-    var scratch: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
-      CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var scratch:
+      (
+        CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
+        CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
     var rest = max(0, value)
     withUnsafeMutableBytes(of: &scratch) { raw in

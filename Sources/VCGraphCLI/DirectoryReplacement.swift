@@ -68,7 +68,8 @@ struct DirectoryReplacement {
       try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
     } catch {
       throw VCGraphError(
-        .cantCreate, "\(path): cannot create the directory \(parent) (\(error.localizedDescription))")
+        .cantCreate,
+        "\(path): cannot create the directory \(parent) (\(error.localizedDescription))")
     }
     Self.removeLeftovers(of: url.lastPathComponent, in: parent)
     let staging = TemporaryFiles.name(beside: target)
@@ -108,15 +109,17 @@ struct DirectoryReplacement {
       if errno != ENOENT { break }  // It went again; try the plain rename once more.
     }
     throw VCGraphError(
-      .cantCreate, "\(path): cannot replace the output directory (\(String(cString: strerror(errno))))")
+      .cantCreate,
+      "\(path): cannot replace the output directory (\(String(cString: strerror(errno))))")
   }
 
   /// Swaps two paths atomically; 0, or -1 with `errno` set.
   private static func exchange(_ first: String, _ second: String) -> Int32 {
     #if os(Linux)
-      typealias RenameAt2 = @convention(c) (
-        Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-      ) -> Int32
+      typealias RenameAt2 =
+        @convention(c) (
+          Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+        ) -> Int32
       guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else {
         errno = ENOSYS
         return -1

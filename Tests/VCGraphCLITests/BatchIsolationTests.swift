@@ -5,7 +5,8 @@ import Testing
 // output, workers end with the process that started them, progress is shown with workers, and
 // what `render` finds is said.
 
-private let small = "window: { root: { class: UINavigationController, id: nav, viewControllers: [A] } }\n"
+private let small =
+  "window: { root: { class: UINavigationController, id: nav, viewControllers: [A] } }\n"
 
 /// A custom container with `count` attached children: large enough to go to a layout worker.
 private func wide(_ count: Int) -> String {
@@ -94,7 +95,7 @@ struct BatchIsolationTests {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
       let argv = ([path] + arguments).map { strdup($0) } + [nil]
       let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-      defer { (argv + envp).forEach { free($0) } }
+      defer { for pointer in argv + envp { free(pointer) } }
       var pid: pid_t = 0
       let code = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
       guard code == 0 else { throw RunError(description: "posix_spawn failed: \(code)") }

@@ -14,7 +14,8 @@ struct DiagnosticsCLITests {
         + "      - { class: A, colour: red }\n      - { class: B, size: 2 }\n")
     let result = try vcgraph(["check", "app.yaml"], cwd: directory.url)
     #expect(result.exitCode == 65, "\(result.stderr)")
-    #expect(result.stderr.contains("app.yaml:5:21: error: unknown key 'colour'"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("app.yaml:5:21: error: unknown key 'colour'"), "\(result.stderr)")
     #expect(result.stderr.contains("app.yaml:6:21: error: unknown key 'size'"), "\(result.stderr)")
     #expect(result.stderr.contains("      - { class: B, size: 2 }\n                    ^\n"))
   }
@@ -40,7 +41,9 @@ struct DiagnosticsCLITests {
     let quoted = Array(lines[header + 1].unicodeScalars)
     let caret = lines[header + 2].unicodeScalars.count - 1
     #expect(lines[header].contains("a.yaml:1:338:"), "\(lines[header])")
-    #expect(quoted.count > caret + 2 && String(String.UnicodeScalarView(quoted[caret...].prefix(3))) == "bad")
+    #expect(
+      quoted.count > caret + 2
+        && String(String.UnicodeScalarView(quoted[caret...].prefix(3))) == "bad")
   }
 
   @Test func importingADeepDumpSaysHowToReadTheResult() throws {

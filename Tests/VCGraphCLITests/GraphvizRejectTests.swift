@@ -1,7 +1,7 @@
 import Foundation
 import GraphvizKit
-import Testing
 import TestSupport
+import Testing
 import VCGraphCore
 
 @testable import VCGraphCLI
@@ -91,7 +91,10 @@ struct GraphvizRejectTests {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let result = try vcgraph(
-      ["render", "hostile.yaml", root.appendingPathComponent("Samples").path, "-f", "dot", "-o", "."],
+      [
+        "render", "hostile.yaml", root.appendingPathComponent("Samples").path, "-f", "dot", "-o",
+        ".",
+      ],
       cwd: directory.url)
     #expect(result.exitCode == 0, "\(result.stderr)")
     let dots = directory.names().filter { $0.hasSuffix(".dot") }

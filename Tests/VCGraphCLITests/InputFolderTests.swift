@@ -4,7 +4,8 @@ import Testing
 // Folders given as inputs, through the built binary: what counts as an input inside them,
 // what is skipped or reported, and where outputs of files in subfolders go.
 
-private let small = "window: { root: { class: UINavigationController, id: nav, viewControllers: [A] } }\n"
+private let small =
+  "window: { root: { class: UINavigationController, id: nav, viewControllers: [A] } }\n"
 
 /// Runs vcgraph as the unprivileged user `nobody` when this process is root (so permissions
 /// apply), else as is; nil when that is not possible here.

@@ -4,7 +4,8 @@ import Testing
 // `-o` and `-f` mistakes, through the built binary: each says what is wrong, and nothing is
 // written.
 
-private let small = "window: { root: { class: UINavigationController, id: nav, viewControllers: [A] } }\n"
+private let small =
+  "window: { root: { class: UINavigationController, id: nav, viewControllers: [A] } }\n"
 
 @Suite("Output paths")
 struct OutputPathTests {
@@ -23,9 +24,15 @@ struct OutputPathTests {
         ["a/mail.yaml", "-f", "svg,png", "-o", "both.svg"], 64,
         "several formats (svg, png) cannot all be written to the one file both.svg"
       ),
-      (["a/mail.yaml", "-o", "y.svg", "-f", "png"], 64, "has the extension .svg but -f asks for png"),
+      (
+        ["a/mail.yaml", "-o", "y.svg", "-f", "png"], 64,
+        "has the extension .svg but -f asks for png"
+      ),
       (["a/mail.yaml", "b.yaml", "-o", "one.svg"], 64, "names one file, but there are 2 inputs"),
-      (["a/mail.yaml", "b.yaml", "-o", "nowhere"], 73, "nowhere: the output directory does not exist"),
+      (
+        ["a/mail.yaml", "b.yaml", "-o", "nowhere"], 73,
+        "nowhere: the output directory does not exist"
+      ),
     ] {
       let result = try vcgraph(["render"] + arguments, cwd: directory.url)
       #expect(result.exitCode == Int32(code), "\(arguments): \(result.stderr)")

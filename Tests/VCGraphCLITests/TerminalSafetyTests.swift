@@ -82,9 +82,10 @@ struct TerminalSafetyTests {
 
   @Test func hostileClassNamesInADumpAreRefusedByEveryCommand() throws {
     let directory = try TemporaryDirectory("dump-injection")
-    for (number, name) in ["Feed\u{1B}]0;PWNED\u{7}", "Feed\u{9B}2J", "Feed\u{FFFE}", "Feed\u{2028}B"]
-      .enumerated()
-    {
+    for (number, name) in [
+      "Feed\u{1B}]0;PWNED\u{7}", "Feed\u{9B}2J", "Feed\u{FFFE}", "Feed\u{2028}B",
+    ]
+    .enumerated() {
       let file = "dump\(number).txt"
       try directory.write(
         file,

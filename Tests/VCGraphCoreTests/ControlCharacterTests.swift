@@ -175,7 +175,8 @@ private func hex(_ scalar: Unicode.Scalar) -> String {
   @Test func escapedTextShowsEveryRefusedCharacterAndKeepsTheRest() {
     #expect(ControlCharacters.escaped("a\u{1B}[2Jb") == #"a\u{1B}[2Jb"#)
     #expect(
-      ControlCharacters.escaped("nav\nfake.yaml:1:1: error: x") == #"nav\u{A}fake.yaml:1:1: error: x"#)
+      ControlCharacters.escaped("nav\nfake.yaml:1:1: error: x")
+        == #"nav\u{A}fake.yaml:1:1: error: x"#)
     #expect(ControlCharacters.escaped("\u{9B}\u{2028}\u{FFFE}") == #"\u{9B}\u{2028}\u{FFFE}"#)
     #expect(ControlCharacters.escaped("café \\ שלום ✚") == "café \\ שלום ✚")
   }

@@ -27,14 +27,15 @@ import Testing
       all.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == [
         "1:1", "5:20", "7:21", "8:42", "10:19", "11:5",
       ], "\(all.map(\.description))")
-    #expect(all.map(\.message) == [
-      "unknown key 'tilte' in the top level",
-      "`selectedIndex` must be a decimal whole number, found 'one'",
-      "unknown key 'colour' in a UIViewController",
-      "`selectedIndex` is not allowed in a UINavigationController",
-      "unknown key 'animated' in `pop`",
-      "unknown step 'jump'",
-    ])
+    #expect(
+      all.map(\.message) == [
+        "unknown key 'tilte' in the top level",
+        "`selectedIndex` must be a decimal whole number, found 'one'",
+        "unknown key 'colour' in a UIViewController",
+        "`selectedIndex` is not allowed in a UINavigationController",
+        "unknown key 'animated' in `pop`",
+        "unknown step 'jump'",
+      ])
     // One message per mistake: nothing that only follows from another.
     #expect(!all.contains { $0.message.contains("no controller has the id") })
   }
@@ -56,7 +57,8 @@ import Testing
         == "`root` is a key of a window (under `window:` or a `windows:` item); check the"
         + " indentation of this line")
     let view = error("window:\n  root:\n    class: A\n    subviews: []\n")
-    #expect(view?.hint?.contains("`subviews` is a key of a view") == true, "\(String(describing: view))")
+    #expect(
+      view?.hint?.contains("`subviews` is a key of a view") == true, "\(String(describing: view))")
   }
 
   @Test func aMappingUnderWindowsSuggestsWindow() {
@@ -67,7 +69,8 @@ import Testing
 
   @Test func anUnknownIdAskedAboutSuggestsTheNearest() throws {
     let hierarchy = try load(
-      "window:\n  root: { class: A, id: home, presents: { class: UIAlertController, id: discardAlert } }\n")
+      "window:\n  root: { class: A, id: home, presents: { class: UIAlertController, id: discardAlert } }\n"
+    )
     #expect(throws: VCGraphError.self) {
       _ = try AnalysisReport(
         hierarchy, extra: [.dismiss(from: "discardAlrt", levels: nil, toClass: nil, location: nil)])

@@ -91,7 +91,8 @@ import Testing
     var output = ""
     for line in stride(from: 20_000, to: 0, by: -7) {
       output += printer.format(
-        severity: .warning, message: "m", location: SourceLocation(
+        severity: .warning, message: "m",
+        location: SourceLocation(
           path: "big.yaml", line: line, column: 3))
     }
     #expect(output.contains("big.yaml:19993:3: warning: m\n  - line 19993\n  ^\n"))
@@ -103,7 +104,8 @@ import Testing
     let line = String(repeating: "a", count: 300) + "X" + String(repeating: "b", count: 300)
     let printer = DiagnosticPrinter(sources: ["wide.yaml": line + "\n"])
     let text = printer.format(
-      severity: .error, message: "here", location: SourceLocation(
+      severity: .error, message: "here",
+      location: SourceLocation(
         path: "wide.yaml", line: 1, column: 301))
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let quoted = Array(lines[1].unicodeScalars)

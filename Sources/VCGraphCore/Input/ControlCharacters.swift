@@ -63,7 +63,8 @@ public enum ControlCharacters {
   public static func refusal(
     _ scalar: Unicode.Scalar, in what: String, at location: SourceLocation
   ) -> VCGraphError {
-    let lineBreak = scalar == "\n" || scalar == "\r" || scalar.value == 0x85
+    let lineBreak =
+      scalar == "\n" || scalar == "\r" || scalar.value == 0x85
       || scalar.value == 0x2028 || scalar.value == 0x2029
     return VCGraphError.data(
       "\(what) holds the character \(name(of: scalar)), which vcgraph does not accept",

@@ -56,7 +56,8 @@ final class DecodingProblems: @unchecked Sendable {
     if stopped {
       first.related.append(
         VCGraphError(
-          .dataError, "stopped after \(Self.limit) errors in \(first.location?.path ?? "the input")",
+          .dataError,
+          "stopped after \(Self.limit) errors in \(first.location?.path ?? "the input")",
           hint: "fix these and run again"))
     }
     return first

@@ -9,8 +9,8 @@ struct DescriptionDecoder {
   private var viewIDs: [String: SourceLocation] = [:]
   /// Controllers without an explicit id, named after loading.
   private var anonymous: [ControllerIndex] = []
-  private var pendingShowing: [(ControllerIndex, String, SourceLocation)] = []
-  private var pendingHosts: [(ViewIndex, String, SourceLocation)] = []
+  var pendingShowing: [(ControllerIndex, String, SourceLocation)] = []
+  var pendingHosts: [(ViewIndex, String, SourceLocation)] = []
 
   /// Kinds of the classes named so far (`--class`, `classes:`, UIKit), each resolved once.
   var classKinds: ClassKinds
@@ -63,28 +63,28 @@ struct DescriptionDecoder {
     if let classes = value("classes", in: pairs) { try decodeClasses(classes) }
     for pair in pairs {
       try problems.recover { () throws(VCGraphError) in
-      switch pair.key {
-      case "title": hierarchy.title = try string(pair.value, key: "title")
-      case "device":
-        let text = try string(pair.value, key: "device")
-        guard let device = Device(rawValue: text) else {
-          throw error(
-            "unknown device '\(text)'", at: pair.value.mark, hint: "use iPhone or iPad")
-        }
-        hierarchy.device = device
-      case "ignore":
-        for item in try sequence(pair.value, key: "ignore") {
-          let rule = try string(item, key: "ignore")
-          guard Rule(rawValue: rule) != nil else {
+        switch pair.key {
+        case "title": hierarchy.title = try string(pair.value, key: "title")
+        case "device":
+          let text = try string(pair.value, key: "device")
+          guard let device = Device(rawValue: text) else {
             throw error(
-              "unknown rule id '\(rule)'", at: item.mark,
-              hint: suggestion(for: rule, among: Rule.all.map(\.rawValue)))
+              "unknown device '\(text)'", at: pair.value.mark, hint: "use iPhone or iPad")
           }
-          hierarchy.ignoredRules.append(rule)
+          hierarchy.device = device
+        case "ignore":
+          for item in try sequence(pair.value, key: "ignore") {
+            let rule = try string(item, key: "ignore")
+            guard Rule(rawValue: rule) != nil else {
+              throw error(
+                "unknown rule id '\(rule)'", at: item.mark,
+                hint: suggestion(for: rule, among: Rule.all.map(\.rawValue)))
+            }
+            hierarchy.ignoredRules.append(rule)
+          }
+        case "delegate": try decodeDelegate(pair.value)
+        default: break
         }
-      case "delegate": try decodeDelegate(pair.value)
-      default: break
-      }
       }
     }
     let roots = pairs.filter { ["window", "windows", "scenes"].contains($0.key) }
@@ -385,50 +385,52 @@ struct DescriptionDecoder {
     }
     for pair in pairs {
       try problems.recover { () throws(VCGraphError) in
-      switch pair.key {
-      case "title":
-        hierarchy.controllers[index].title = try string(pair.value, key: "title")
-      case "state":
-        hierarchy.controllers[index].state = try string(pair.value, key: "state")
-      case "selectedIndex":
-        hierarchy.controllers[index].selectedIndex = try self.index(pair.value, key: "selectedIndex")
-      case "collapsed":
-        hierarchy.controllers[index].collapsed = try bool(pair.value, key: "collapsed")
-      case "definesPresentationContext":
-        hierarchy.controllers[index].definesPresentationContext = try bool(
-          pair.value, key: pair.key)
-      case "modalPresentationStyle":
-        let text = try string(pair.value, key: pair.key)
-        guard let style = PresentationStyle(rawValue: text) else {
-          throw error(
-            "unknown presentation style '\(text)'", at: pair.value.mark,
-            hint: suggestion(for: text, among: PresentationStyle.allCases.map(\.rawValue))
-              ?? "use one of "
-              + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        hierarchy.controllers[index].modalPresentationStyle = style
-      case "showing":
-        pendingShowing.append(
-          (index, try identifier(pair.value, key: "showing"), loc(pair.value.mark)))
-      case "viewControllers", "children":
-        let items = try sequence(pair.value, key: pair.key)
-        var children: [ControllerIndex] = []
-        children.reserveCapacity(items.count)
-        for item in items {
-          try problems.recover { () throws(VCGraphError) in
-            children.append(try decodeController(item, parent: index))
+        switch pair.key {
+        case "title":
+          hierarchy.controllers[index].title = try string(pair.value, key: "title")
+        case "state":
+          hierarchy.controllers[index].state = try string(pair.value, key: "state")
+        case "selectedIndex":
+          hierarchy.controllers[index].selectedIndex = try self.index(
+            pair.value, key: "selectedIndex")
+        case "collapsed":
+          hierarchy.controllers[index].collapsed = try bool(pair.value, key: "collapsed")
+        case "definesPresentationContext":
+          hierarchy.controllers[index].definesPresentationContext = try bool(
+            pair.value, key: pair.key)
+        case "modalPresentationStyle":
+          let text = try string(pair.value, key: pair.key)
+          guard let style = PresentationStyle(rawValue: text) else {
+            throw error(
+              "unknown presentation style '\(text)'", at: pair.value.mark,
+              hint: suggestion(for: text, among: PresentationStyle.allCases.map(\.rawValue))
+                ?? "use one of "
+                + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
           }
+          hierarchy.controllers[index].modalPresentationStyle = style
+        case "showing":
+          pendingShowing.append(
+            (index, try identifier(pair.value, key: "showing"), loc(pair.value.mark)))
+        case "viewControllers", "children":
+          let items = try sequence(pair.value, key: pair.key)
+          var children: [ControllerIndex] = []
+          children.reserveCapacity(items.count)
+          for item in items {
+            try problems.recover { () throws(VCGraphError) in
+              children.append(try decodeController(item, parent: index))
+            }
+          }
+          hierarchy.controllers[index].children = children
+        case "presents":
+          let presented = try decodeController(pair.value, parent: nil)
+          hierarchy.controllers[index].presents = presented
+          hierarchy.controllers[presented].requestedBy = index
+        case "view":
+          hierarchy.controllers[index].view = try decodeView(
+            pair.value, owner: index, superview: nil)
+        case "preferredStyle", "popoverAnchor": try decodeAlertKey(pair, of: index)
+        default: break
         }
-        hierarchy.controllers[index].children = children
-      case "presents":
-        let presented = try decodeController(pair.value, parent: nil)
-        hierarchy.controllers[index].presents = presented
-        hierarchy.controllers[presented].requestedBy = index
-      case "view":
-        hierarchy.controllers[index].view = try decodeView(pair.value, owner: index, superview: nil)
-      case "preferredStyle", "popoverAnchor": try decodeAlertKey(pair, of: index)
-      default: break
-      }
       }
     }
     return index
@@ -475,75 +477,6 @@ struct DescriptionDecoder {
       }
       hierarchy.rename(index, to: id)
     }
-  }
-
-  mutating func resolveReferences() throws(VCGraphError) {
-    for (container, id, location) in pendingShowing {
-      try problems.recover { () throws(VCGraphError) in
-        guard let child = hierarchy.controller(id: id) else { throw unknownID(id, at: location) }
-        guard hierarchy.controllers[container].children.contains(child) else {
-          throw VCGraphError.data(
-            "'\(id)' is not one of the children of '\(hierarchy.controllers[container].id)'",
-            at: location, hint: "`showing` names one of the container's `children`")
-        }
-        hierarchy.controllers[container].showing = child
-      }
-    }
-    for (view, id, location) in pendingHosts {
-      try problems.recover { () throws(VCGraphError) in
-        guard let controller = hierarchy.controller(id: id) else {
-          throw unknownID(id, at: location)
-        }
-        if controller == hierarchy.views[view].treeOwner {
-          throw VCGraphError.data(
-            "a view of '\(id)' cannot host '\(id)' itself", at: location,
-            hint: "that would make the view tree a cycle")
-        }
-        hierarchy.views[view].hosts = controller
-      }
-    }
-    try problems.check()
-    try checkHostCycles()
-  }
-
-  /// A view tree that hosts a controller whose tree hosts the first is a cycle.
-  private func checkHostCycles() throws(VCGraphError) {
-    var hosted: [ControllerIndex: [(ControllerIndex, ViewIndex)]] = [:]
-    for (index, view) in hierarchy.views.enumerated() {
-      if let target = view.hosts { hosted[view.treeOwner, default: []].append((target, index)) }
-    }
-    var state: [ControllerIndex: Int] = [:]  // 1 visiting, 2 done
-    for start in hosted.keys.sorted() {
-      var stack: [(ControllerIndex, Int)] = [(start, 0)]
-      if state[start] != nil { continue }
-      state[start] = 1
-      while let (node, next) = stack.last {
-        let edges = hosted[node] ?? []
-        if next == edges.count {
-          state[node] = 2
-          stack.removeLast()
-          continue
-        }
-        stack[stack.count - 1].1 += 1
-        let (target, view) = edges[next]
-        if state[target] == 1 {
-          throw VCGraphError.data(
-            "hosting '\(hierarchy.controllers[target].id)' here makes the view trees a cycle",
-            at: hierarchy.views[view].keyLocations["hosts"] ?? hierarchy.views[view].location)
-        }
-        if state[target] == nil {
-          state[target] = 1
-          stack.append((target, 0))
-        }
-      }
-    }
-  }
-
-  func unknownID(_ id: String, at location: SourceLocation) -> VCGraphError {
-    let known = hierarchy.controllers.map(\.id)
-    return VCGraphError.data(
-      "no controller has the id '\(id)'", at: location,
-      hint: suggestion(for: id, among: known))
   }
 
   // MARK: - Views
