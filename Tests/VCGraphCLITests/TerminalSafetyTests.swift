@@ -56,6 +56,7 @@ private func everyCommand(_ file: String) -> [[String]] {
     ["render", file, "-o", "out.svg"], ["render", file, "-f", "dot", "-o", "-"],
     ["analyze", file], ["analyze", "--format", "json", file], ["check", file],
     ["check", "--format", "json", file], ["check", "--format", "github", file],
+    ["check", "--format", "sarif", file],
     ["simulate", file, "-o", "sim"], ["import", file],
   ]
 }
