@@ -195,7 +195,7 @@ struct SimulateCommand: Subcommand {
       let full = GraphvizBackend().graph(
         DiagramBuilder(report: analysis, options: diagram).diagram())
       var bare = full
-      bare.subgraphs.removeAll { $0.name == "cluster_legend" }
+      bare.subgraphs.removeAll { GraphvizBackend.legendSubgraphs.contains($0.name) }
       let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }
       // The same label, size and time limits as `render`, through the shared drawing path.
       let file = try context.draw(
