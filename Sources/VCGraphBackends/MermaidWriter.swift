@@ -29,7 +29,7 @@ struct MermaidWriter {
   /// The states a node is drawn in; later classes win where they set the same property.
   enum NodeClass: String, CaseIterable {
     case onScreen, offScreen, collapsed, view, viewOffScreen, responder, path, removed
-    case added, moved, newlyOnScreen, top, error, legendText
+    case added, moved, newlyOnScreen, sceneTop, top, error, legendText
 
     func style(_ theme: Theme) -> String {
       switch self {
@@ -48,6 +48,8 @@ struct MermaidWriter {
       case .added: "stroke:\(theme.color(of: .added)),stroke-width:2.5px"
       case .moved: "stroke:\(theme.color(of: .moved)),stroke-width:2.5px"
       case .newlyOnScreen: "stroke:\(theme.color(of: .newlyOnScreen)),stroke-width:2.5px"
+      case .sceneTop:
+        "fill:\(theme.sceneTop),stroke:\(theme.path),stroke-width:2px,color:\(theme.ink)"
       case .top:
         "fill:\(theme.top),stroke:\(theme.path),stroke-width:3px,color:\(theme.ink)"
       case .error: "stroke:\(theme.dismiss),stroke-width:2px"
@@ -74,6 +76,7 @@ struct MermaidWriter {
       case .newlyOnScreen?: classes.append(.newlyOnScreen)
       case .leftScreen?, nil: break
       }
+      if controller.topOfScene != nil { classes.append(.sceneTop) }
       if controller.isTop { classes.append(.top) }
       if controller.hasError { classes.append(.error) }
     case .collapsed(let collapsed):
@@ -95,6 +98,14 @@ struct MermaidWriter {
     case .application:
       shape = ("([", "])")
       lines = [MermaidText.label("UIApplication")]
+      classes = [.responder]
+    case .scene(let sceneID):
+      shape = ("([", "])")
+      lines = [MermaidText.label("UIWindowScene" + (sceneID.map { " \($0)" } ?? ""))]
+      classes = [.responder]
+    case .appDelegate(let className):
+      shape = ("([", "])")
+      lines = [MermaidText.label("\(className) (app delegate)")]
       classes = [.responder]
     }
     let label = MermaidText.quoted(clip(lines))
@@ -258,6 +269,12 @@ struct MermaidWriter {
     line("lgdEdges[\(MermaidText.quoted([table]))]", indent: 2)
     let top = MermaidText.label(Diagram.Badge.topViewController.text)
     line("lgdTop[\(MermaidText.quoted([top]))]", indent: 2)
+    if legend.hasSceneTops {
+      line(
+        "lgdSceneTop[\(MermaidText.quoted([MermaidText.label("☆ top of another scene")]))]",
+        indent: 2)
+      classMembers[.sceneTop, default: []].append("lgdSceneTop")
+    }
     line("lgdOn(\(MermaidText.quoted(["on screen"])))", indent: 2)
     line("lgdOff(\(MermaidText.quoted(["off screen"])))", indent: 2)
     classMembers[.legendText, default: []].append("lgdEdges")

@@ -133,13 +133,20 @@ extension Diagram {
     public var responderChains: [ResponderChainSummary]
     /// Every finding, in report order.
     public var findings: [Finding]
+    /// The focused scene, when the hierarchy has scenes.
+    public var focusedScene: String?
+    /// The top of each foreground scene that is not focused, in file order.
+    public var sceneTops: [SceneTop]
 
     /// Creates a summary.
     public init(
       top: ControllerRef?, visiblePath: [PathEntry], visibleLeaves: [ControllerRef],
       onScreenCount: Int, controllerCount: Int, dismissals: [DismissalSummary],
-      responderChains: [ResponderChainSummary], findings: [Finding]
+      responderChains: [ResponderChainSummary], findings: [Finding],
+      focusedScene: String? = nil, sceneTops: [SceneTop] = []
     ) {
+      self.focusedScene = focusedScene
+      self.sceneTops = sceneTops
       self.top = top
       self.visiblePath = visiblePath
       self.visibleLeaves = visibleLeaves
@@ -153,6 +160,20 @@ extension Diagram {
     /// How many findings have each severity.
     public var findingCounts: [Severity: Int] {
       Dictionary(grouping: findings, by: \.severity).mapValues(\.count)
+    }
+  }
+
+  /// The top view controller of a foreground scene that is not the focused one.
+  public struct SceneTop: Sendable, Equatable {
+    /// The scene's id.
+    public var scene: String
+    /// Its key window's top view controller.
+    public var top: ControllerRef
+
+    /// Creates a scene's top.
+    public init(scene: String, top: ControllerRef) {
+      self.scene = scene
+      self.top = top
     }
   }
 
@@ -285,13 +306,16 @@ extension Diagram {
     public var hasDismissal: Bool
     /// Where the legend goes.
     public var placement: LegendPlacement
+    /// Whether the top of a scene that is not focused is marked.
+    public var hasSceneTops: Bool
 
     /// Creates a legend.
     public init(
       roles: [Role], hasPresentations: Bool, hasResponderChains: Bool, hasViews: Bool,
       hasTop: Bool = true, hasOnScreen: Bool = true, hasOffScreen: Bool = true,
       hasVisiblePath: Bool = true, hasOffScreenContainment: Bool = true,
-      hasRefused: Bool = false, hasDismissal: Bool = false, placement: LegendPlacement = .below
+      hasRefused: Bool = false, hasDismissal: Bool = false, placement: LegendPlacement = .below,
+      hasSceneTops: Bool = false
     ) {
       self.roles = roles
       self.hasPresentations = hasPresentations
@@ -305,6 +329,7 @@ extension Diagram {
       self.hasRefused = hasRefused
       self.hasDismissal = hasDismissal
       self.placement = placement
+      self.hasSceneTops = hasSceneTops
     }
   }
 }

@@ -16,6 +16,8 @@ public enum Palette {
   public static let path = Theme.light.path
   /// The top view controller's fill.
   public static let top = Theme.light.top
+  /// The fill of the top view controller of a foreground scene that is not focused.
+  public static let sceneTop = Theme.light.sceneTop
   /// Presentations and presentation levels.
   public static let presentation = Theme.light.presentation
   /// Dismissals, refused presentations and errors.

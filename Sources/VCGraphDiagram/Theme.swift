@@ -32,6 +32,8 @@ public struct Theme: Sendable, Equatable {
   public var path: String
   /// The top view controller's fill.
   public var top: String
+  /// The fill of the top view controller of a foreground scene that is not focused.
+  public var sceneTop: String
   /// Presentations and presentation levels.
   public var presentation: String
   /// Dismissals, refused presentations and errors.
@@ -57,7 +59,7 @@ public struct Theme: Sendable, Equatable {
   public static let light = Theme(
     name: "light", canvas: "#ffffff", labelFill: nil, ink: "#1f2328", secondary: "#57606a",
     nodeFill: "#ffffff", mutedFill: "#f6f8fa", mutedBorder: "#8c959f", quietLine: "#8c959f",
-    path: "#0969da", top: "#fff8c5", presentation: "#8250df", dismiss: "#cf222e",
+    path: "#0969da", top: "#fff8c5", sceneTop: "#ddf4ff", presentation: "#8250df", dismiss: "#cf222e",
     dismissFill: "#fff1f0", responder: "#bc4c00", after: "#1a7f37", warning: "#7d4e00",
     levelFill: "#fbf8ff", view: "#0b6e76", viewFill: "#f0f6ff", responderFill: "#fff1e5")
 
@@ -65,7 +67,7 @@ public struct Theme: Sendable, Equatable {
   public static let dark = Theme(
     name: "dark", canvas: "#0d1117", labelFill: nil, ink: "#e6edf3", secondary: "#9198a1",
     nodeFill: "#161b22", mutedFill: "#010409", mutedBorder: "#656c76", quietLine: "#656c76",
-    path: "#58a6ff", top: "#2e2a0f", presentation: "#bc8cff", dismiss: "#ff7b72",
+    path: "#58a6ff", top: "#2e2a0f", sceneTop: "#0c2d6b", presentation: "#bc8cff", dismiss: "#ff7b72",
     dismissFill: "#2a1518", responder: "#ffa657", after: "#3fb950", warning: "#d29922",
     levelFill: "#1c1730", view: "#39c5cf", viewFill: "#0f1d33", responderFill: "#2a1a0c")
 
@@ -111,7 +113,7 @@ public struct Theme: Sendable, Equatable {
   /// The colour of a badge's text.
   public func color(of badge: Diagram.Badge) -> String {
     switch badge {
-    case .topViewController, .visibleLeaf: path
+    case .topViewController, .sceneTop, .visibleLeaf: path
     case .receivesDismiss, .animatesOut: dismiss
     case .topAfterDismiss: after
     case .change(let change): color(of: change)
@@ -127,6 +129,6 @@ public struct Theme: Sendable, Equatable {
   /// Every fill a text can sit on.
   public var textBackgrounds: [String] {
     [canvas, labelFill].compactMap { $0 }
-      + [nodeFill, mutedFill, top, levelFill, dismissFill, viewFill, responderFill]
+      + [nodeFill, mutedFill, top, sceneTop, levelFill, dismissFill, viewFill, responderFill]
   }
 }

@@ -73,9 +73,12 @@ extension GraphvizBackend {
       attributes["color"] = .raw(theme.responder)
       attributes["penwidth"] = .raw("1.6")
       attributes["id"] = .text("responder-\(chain)-\(step)")
-      // The window-to-application step is a flat edge that keeps UIApplication beside the
-      // window; every other step follows the existing layout.
-      if edge.head != .application { attributes["constraint"] = .raw("false") }
+      // The steps past the window (to its scene, UIApplication and the app delegate) rank
+      // those nodes below the window; every other step follows the existing layout.
+      switch edge.head {
+      case .scene, .application, .appDelegate: break
+      default: attributes["constraint"] = .raw("false")
+      }
     }
     return Edge(Self.name(tail), Self.name(head), attributes: attributes)
   }

@@ -32,6 +32,14 @@ extension GraphvizBackend {
           ("fillcolor", .raw(theme.top)), ("color", .raw(theme.path)), ("penwidth", .raw("3")),
         ])
     }
+    if legend.hasSceneTops {
+      sample(
+        "scene_top", "☆ top of another scene",
+        [
+          ("fillcolor", .raw(theme.sceneTop)), ("color", .raw(theme.path)),
+          ("penwidth", .raw("2")),
+        ])
+    }
     if legend.hasOnScreen { sample("on", "on screen", []) }
     if legend.hasOffScreen {
       sample(

@@ -17,6 +17,11 @@ extension GraphvizBackend {
       return responderNode(name, label: "UIWindow \(window.id)", theme: theme)
     case .application:
       return responderNode(name, label: "UIApplication", theme: theme)
+    case .scene(let id):
+      return responderNode(
+        name, label: "UIWindowScene" + (id.map { " \($0)" } ?? ""), theme: theme)
+    case .appDelegate(let className):
+      return responderNode(name, label: "\(className) (app delegate)", theme: theme)
     }
   }
 
@@ -77,6 +82,10 @@ extension GraphvizBackend {
       attributes["fillcolor"] = .raw(theme.top)
       attributes["color"] = .raw(theme.path)
       attributes["penwidth"] = .raw("3")
+    } else if node.topOfScene != nil {
+      attributes["fillcolor"] = .raw(theme.sceneTop)
+      attributes["color"] = .raw(theme.path)
+      attributes["penwidth"] = .raw("2")
     } else if node.isOnScreen {
       if node.pathStep != nil {
         attributes["color"] = .raw(theme.path)

@@ -20,7 +20,15 @@ extension GraphvizBackend {
     }
     var answers: [String] = []
     if let top = summary.top {
-      answers.append("top view controller: \(HTML.escape(top.name))")
+      var answer = "top view controller: \(HTML.escape(top.name))"
+      if !summary.sceneTops.isEmpty, let focused = summary.focusedScene {
+        answer += " (focused scene \(HTML.escape(focused)))"
+      }
+      answers.append(answer)
+      for sceneTop in summary.sceneTops {
+        answers.append(
+          "top of scene \(HTML.escape(sceneTop.scene)): \(HTML.escape(sceneTop.top.name))")
+      }
     } else {
       answers.append("nothing on screen")
     }

@@ -59,7 +59,9 @@ public struct GraphvizBackend: Sendable {
     case .controller(let index): "c\(index)"
     case .view(let index): "v\(index)"
     case .window(let index): "w\(index)"
+    case .scene(let index): index.map { "scene\($0)" } ?? "scene"
     case .application: "application"
+    case .appDelegate: "appDelegate"
     }
   }
 

@@ -104,13 +104,16 @@ struct AnnotationTests {
     let dot = try dot(
       Self.tabsWithModal, extra: [.responderChain(from: "saveButton", location: nil)])
     try expectGolden(dot, "annotations/responder-chain.dot")
-    // saveButton → editRoot → edit → modalNav → tabs → window → UIApplication: six steps.
-    for (number, symbol) in ["①", "②", "③", "④", "⑤", "⑥"].enumerated() {
+    // saveButton → editRoot → edit → modalNav → tabs → window → UIWindowScene → UIApplication
+    // → AppDelegate: eight steps.
+    for (number, symbol) in ["①", "②", "③", "④", "⑤", "⑥", "⑦", "⑧"].enumerated() {
       // Each step's label is its number on a patch of the background.
       #expect(dot.contains(">\(symbol)</FONT>"), "step \(number + 1) is drawn")
     }
-    #expect(!dot.contains("⑦"))
+    #expect(!dot.contains("⑨"))
     #expect(dot.contains("UIApplication"))
+    #expect(dot.contains("UIWindowScene"))
+    #expect(dot.contains("AppDelegate (app delegate)"))
   }
 
   @Test func findingsAreBadges() throws {
