@@ -223,7 +223,8 @@ public struct MarkdownBackend: DiagramTextBackend {
       lines.append(
         "- \(finding.severity.symbol) **\(finding.severity.rawValue)** "
           + MarkdownText.code(finding.rule.rawValue) + ": " + MarkdownText.text(finding.message)
-          + " (" + MarkdownText.code(
+          + " ("
+          + MarkdownText.code(
             "\(path):\(finding.location.line):\(finding.location.column)") + ")")
     }
     return lines + [""]

@@ -59,7 +59,8 @@ public struct Theme: Sendable, Equatable {
   public static let light = Theme(
     name: "light", canvas: "#ffffff", labelFill: nil, ink: "#1f2328", secondary: "#57606a",
     nodeFill: "#ffffff", mutedFill: "#f6f8fa", mutedBorder: "#8c959f", quietLine: "#8c959f",
-    path: "#0969da", top: "#fff8c5", sceneTop: "#ddf4ff", presentation: "#8250df", dismiss: "#cf222e",
+    path: "#0969da", top: "#fff8c5", sceneTop: "#ddf4ff", presentation: "#8250df",
+    dismiss: "#cf222e",
     dismissFill: "#fff1f0", responder: "#bc4c00", after: "#1a7f37", warning: "#7d4e00",
     levelFill: "#fbf8ff", view: "#0b6e76", viewFill: "#f0f6ff", responderFill: "#fff1e5")
 
@@ -67,7 +68,8 @@ public struct Theme: Sendable, Equatable {
   public static let dark = Theme(
     name: "dark", canvas: "#0d1117", labelFill: nil, ink: "#e6edf3", secondary: "#9198a1",
     nodeFill: "#161b22", mutedFill: "#010409", mutedBorder: "#656c76", quietLine: "#656c76",
-    path: "#58a6ff", top: "#2e2a0f", sceneTop: "#0c2d6b", presentation: "#bc8cff", dismiss: "#ff7b72",
+    path: "#58a6ff", top: "#2e2a0f", sceneTop: "#0c2d6b", presentation: "#bc8cff",
+    dismiss: "#ff7b72",
     dismissFill: "#2a1518", responder: "#ffa657", after: "#3fb950", warning: "#d29922",
     levelFill: "#1c1730", view: "#39c5cf", viewFill: "#0f1d33", responderFill: "#2a1a0c")
 

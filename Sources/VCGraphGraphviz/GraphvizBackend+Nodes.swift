@@ -43,12 +43,16 @@ extension GraphvizBackend {
     let small = GraphvizStyle.smallSize
     let large = GraphvizStyle.nameSize
     if controller.isAddress {
-      return [font("<B>\(className)</B>", size: large, color: color), font(id, size: small, color: color)]
+      return [
+        font("<B>\(className)</B>", size: large, color: color), font(id, size: small, color: color),
+      ]
     }
     if controller.id.hasPrefix(controller.className) {
       return [font("<B>\(id)</B>", size: large, color: color)]
     }
-    return [font(className, size: small, color: color), font("<B>\(id)</B>", size: large, color: color)]
+    return [
+      font(className, size: small, color: color), font("<B>\(id)</B>", size: large, color: color),
+    ]
   }
 
   private func controllerNode(
@@ -134,7 +138,8 @@ extension GraphvizBackend {
   private func collapsedNode(_ node: Diagram.CollapsedNode, name: String, theme: Theme) -> Node {
     let small = GraphvizStyle.smallSize
     let label =
-      font("<B>⋯ \(node.count) controllers</B>", size: GraphvizStyle.bodySize, color: theme.secondary)
+      font(
+        "<B>⋯ \(node.count) controllers</B>", size: GraphvizStyle.bodySize, color: theme.secondary)
       + "<BR/>"
       + font("off screen, from \(HTML.escape(node.root.name))", size: small, color: theme.secondary)
       + "<BR/>" + font("(--expand-all draws them)", size: small, color: theme.secondary)

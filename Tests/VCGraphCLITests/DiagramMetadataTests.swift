@@ -58,7 +58,9 @@ struct DiagramMetadataTests {
     #expect(root.contains(#"aria-labelledby="vcgraph-title vcgraph-desc""#))
     // The first elements inside the root, before Graphviz's own groups.
     let after = svg[root.endIndex...].trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(after.hasPrefix(#"<title id="vcgraph-title">Mail &amp; more</title>"#), "\(after.prefix(200))")
+    #expect(
+      after.hasPrefix(#"<title id="vcgraph-title">Mail &amp; more</title>"#), "\(after.prefix(200))"
+    )
     #expect(
       after.contains(
         #"<desc id="vcgraph-desc">top view controller: message (MessageViewController) · 2 of 3 controllers on screen</desc>"#
@@ -85,7 +87,9 @@ struct DiagramMetadataTests {
     #expect(!result.stdout.contains(repositoryRoot.path))
     #expect(result.stdout.contains("04-dingtalk-tab-5-navs-chat"))
     // The class in bold, the address small; clusters say the presenter's class.
-    #expect(result.stdout.contains("<B>DTTabBarController</B>") || result.stdout.contains("<B>UITabBarController</B>"))
+    #expect(
+      result.stdout.contains("<B>DTTabBarController</B>")
+        || result.stdout.contains("<B>UITabBarController</B>"))
     #expect(!result.stdout.contains("<B>0x"))
     #expect(!result.stdout.contains("presented by 0x"))
   }
@@ -98,7 +102,8 @@ struct DiagramMetadataTests {
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let result = try vcgraph(["render", file, "-o", out.path, "-f", "svg,png", "--dark-variant"])
     #expect(result.exitCode == 0, "\(result.stderr)")
-    #expect(directory.names(in: "out") == ["mail.png", "mail.svg", "mail~dark.png", "mail~dark.svg"])
+    #expect(
+      directory.names(in: "out") == ["mail.png", "mail.svg", "mail~dark.png", "mail~dark.svg"])
     let light = String(decoding: directory.bytes("out/mail.svg") ?? [], as: UTF8.self)
     let dark = String(decoding: directory.bytes("out/mail~dark.svg") ?? [], as: UTF8.self)
     #expect(light.contains(##"<polygon fill="#ffffff""##))
@@ -110,7 +115,9 @@ struct DiagramMetadataTests {
     #expect(abs(big.width - 2 * normal.width) <= 4, "\(big) vs \(normal)")
     let bad = try vcgraph(["render", file, "-o", "-", "--dark-variant"])
     #expect(bad.exitCode == 64)
-    let both = try vcgraph(["render", file, "-o", directory.path("x.png"), "--scale", "2", "--dpi", "90"])
+    let both = try vcgraph([
+      "render", file, "-o", directory.path("x.png"), "--scale", "2", "--dpi", "90",
+    ])
     #expect(both.exitCode == 64)
   }
 
@@ -131,6 +138,8 @@ struct DiagramMetadataTests {
       #expect(!bare.contains("cluster_legend"), "\(flags)")
     }
     let mermaid = try vcgraph(["render", file, "-f", "mermaid", "-o", "-", "--theme", "dark"])
-    #expect(mermaid.stdout.hasPrefix("---\ntitle: \"detached\"\nconfig:\n  theme: dark\n---\n"), "\(mermaid.stdout.prefix(80))")
+    #expect(
+      mermaid.stdout.hasPrefix("---\ntitle: \"detached\"\nconfig:\n  theme: dark\n---\n"),
+      "\(mermaid.stdout.prefix(80))")
   }
 }

@@ -24,12 +24,16 @@ struct DiagramReadabilityTests {
       for position in 0..<depth {
         let id = "\(name)\(position)"
         ids.append(id)
-        lines += ["\(pad)- class: \(name.capitalized)\(position)ViewController", "\(pad)  id: \(id)"]
+        lines += [
+          "\(pad)- class: \(name.capitalized)\(position)ViewController", "\(pad)  id: \(id)",
+        ]
         count += 1
         if position == 0 && children > 0 {
           lines.append("\(pad)  children:")
           for child in 0..<children {
-            lines.append("\(pad)    - { class: \(name.capitalized)Part\(child)Controller, id: \(name)Part\(child) }")
+            lines.append(
+              "\(pad)    - { class: \(name.capitalized)Part\(child)Controller, id: \(name)Part\(child) }"
+            )
             count += 1
           }
         }
@@ -53,7 +57,8 @@ struct DiagramReadabilityTests {
         "        viewControllers:",
       ]
       count += 1
-      stack("tab\(tab)", indent: 10, depth: depth, children: children,
+      stack(
+        "tab\(tab)", indent: 10, depth: depth, children: children,
         chain: tab == 1 ? presentations : 0)
     }
     return (lines.joined(separator: "\n") + "\n", count, stacks)
@@ -104,12 +109,16 @@ struct DiagramReadabilityTests {
     let svg = String(decoding: directory.bytes("app.svg") ?? [], as: UTF8.self)
     // The PNG is the SVG at 96 dpi (4/3 px per pt), so a size in the SVG is that size in the
     // PNG: every controller's name is body text of at least 10 points.
-    let widthPoints = try #require(svg.firstMatch(of: /<svg width="([0-9.]+)pt"/).flatMap { Double($0.1) })
-    #expect(abs(Double(png.width) - widthPoints * 4 / 3) <= 2, "\(png.width) px for \(widthPoints) pt")
+    let widthPoints = try #require(
+      svg.firstMatch(of: /<svg width="([0-9.]+)pt"/).flatMap { Double($0.1) })
+    #expect(
+      abs(Double(png.width) - widthPoints * 4 / 3) <= 2, "\(png.width) px for \(widthPoints) pt")
     let names = SVGDrawing(svg).texts.filter { $0.bold && $0.group == "vc-\($0.content)" }
     #expect(names.count >= app.count, "\(names.count) names drawn")
     #expect(names.allSatisfy { $0.size >= 10 }, "\(names.map(\.size).min() ?? 0) pt")
-    #expect(Self.stackProblems(app.stacks, svg: svg).isEmpty, "\(Self.stackProblems(app.stacks, svg: svg))")
+    #expect(
+      Self.stackProblems(app.stacks, svg: svg).isEmpty,
+      "\(Self.stackProblems(app.stacks, svg: svg))")
   }
 
   @Test("navigation stacks stay in index order in large graphs")
@@ -127,8 +136,10 @@ struct DiagramReadabilityTests {
   /// Every sample, the generated app and the largest real dump.
   static func contrastInputs() -> [URL] {
     sampleFiles()
-      + [repositoryRoot.appendingPathComponent(
-        "Tests/Fixtures/printHierarchy/04-dingtalk-tab-5-navs-chat.txt")]
+      + [
+        repositoryRoot.appendingPathComponent(
+          "Tests/Fixtures/printHierarchy/04-dingtalk-tab-5-navs-chat.txt")
+      ]
   }
 
   @Test(

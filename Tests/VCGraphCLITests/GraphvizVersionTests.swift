@@ -58,7 +58,8 @@ struct GraphvizVersionTests {
     // vcgraph adds a title, a description and ARIA attributes to the root; without them the
     // bytes are dot's.
     let svg = String(decoding: rendered["on"] ?? [], as: UTF8.self)
-    let metadata = /\n<title id="vcgraph-title">[^<]*<\/title>\n<desc id="vcgraph-desc">[^<]*<\/desc>/
+    let metadata =
+      /\n<title id="vcgraph-title">[^<]*<\/title>\n<desc id="vcgraph-desc">[^<]*<\/desc>/
     #expect(svg.contains(metadata))
     let bare = svg.replacing(metadata, with: "")
       .replacing(#" role="img" aria-labelledby="vcgraph-title vcgraph-desc""#, with: "")
