@@ -7,6 +7,11 @@ import VCGraphDiagram
 /// compiler-style diagnostics and exit codes (`cli.md`).
 public enum VCGraphCommandLine {
   public static let version = "0.1.0"
+
+  /// Whether a crash while drawing one input of a batch reports it and restarts this process
+  /// after it (`CrashRecovery`): set by the `vcgraph` executable, not by tests that run
+  /// commands in their own process.
+  nonisolated(unsafe) public static var recoversFromCrashes = false
   /// The project's home page: SARIF's `informationUri`, and the README whose rule sections
   /// are SARIF's `helpUri`s.
   public static let homepage = "https://github.com/vcgraph/vcgraph"

@@ -225,7 +225,9 @@ struct RenderCommand: Subcommand {
     }
     // One process: a crash in one input is reported for it, and the process starts again
     // after it (CrashRecovery), so the other inputs are still drawn.
-    CrashRecovery.begin(inputs: files.map(\.path), clearProgress: progress.isEnabled)
+    if VCGraphCommandLine.recoversFromCrashes {
+      CrashRecovery.begin(inputs: files.map(\.path), clearProgress: progress.isEnabled)
+    }
     var status: Int32 = resumed == nil ? 0 : ExitCode.of(.software)
     // One writer for the run, so each input is resolved once, not once per output.
     let writer = OutputWriter(inputs: files.map(\.path))
