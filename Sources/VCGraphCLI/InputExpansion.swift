@@ -66,7 +66,12 @@ extension InputLoader {
         let reason =
           code == ENOENT || code == ENOTDIR
           ? "no such file or directory" : "cannot be read (\(String(cString: strerror(code))))"
-        expansion.problems.append(VCGraphError(.noInput, "\(argument): \(reason)"))
+        // The command line reaches Swift as UTF-8 with undecodable bytes made U+FFFD.
+        let hint =
+          argument.unicodeScalars.contains("\u{FFFD}")
+          ? "a file name that is not valid UTF-8 cannot be opened by vcgraph; rename the file"
+          : nil
+        expansion.problems.append(VCGraphError(.noInput, "\(argument): \(reason)", hint: hint))
         continue
       }
       guard info.st_mode & S_IFMT == S_IFDIR else {

@@ -90,6 +90,10 @@ struct InputFolderTests {
       "\(result.stderr)")
     #expect(!result.stderr.contains("no such file"))
     #expect(directory.bytes("good.svg") != nil)
+    // Named on the command line, the name arrives with U+FFFD for the byte.
+    let named = try vcgraph(["check", "in/caf\u{FFFD}.yaml"], cwd: directory.url)
+    #expect(named.exitCode == 66, "\(named.stderr)")
+    #expect(named.stderr.contains("not valid UTF-8"), "\(named.stderr)")
   }
 
   @Test func strayFilesAreNotInputsUnlessIncluded() throws {
