@@ -87,8 +87,10 @@ extension YAMLValueReading {
     return number
   }
 
-  /// An index into a list (`selectedIndex`, a step's `index`): a whole number, 0 or more, as
-  /// UIKit's indexes are unsigned (`NSUInteger`).
+  /// An index into a list (`selectedIndex`, a step's `index`): a whole number, 0 or more.
+  /// Apple: `selectedIndex` "nominally represents an index into the array of the
+  /// viewControllers property" (UITabBarController.selectedIndex; `NSUInteger` in
+  /// Objective-C), and an index into an array is never negative.
   func index(_ node: YAMLNode, key: String) throws(VCGraphError) -> Int {
     let number = try integer(node, key: key)
     if number < 0 {
