@@ -19,17 +19,21 @@ struct CheckOptions: CommandOptions {
         options: [
           format.declaration, warningsAsErrors.declaration, SharedOptions.quiet.declaration,
         ])
-    ] + LimitOptions.sections + ClassOptions.sections
+    ] + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
 
   var format: CheckFormat
   var warningsAsErrors: Bool
   var quiet: Bool
+  var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+
+  var ignoredRules: [String] { rules.ignored }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    rules = try RuleOptions(arguments)
     format = try arguments.value(of: Self.format)
     warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)
     quiet = try arguments.value(of: SharedOptions.quiet)
@@ -46,7 +50,8 @@ struct CheckCommand: Subcommand {
   static let summary =
     "Prints consistency findings like a compiler; exits 1 when an error-severity finding\n"
     + "exists (or a warning, with --warnings-as-errors). A file's `ignore: [rule-id]`\n"
-    + "silences rules."
+    + "and --ignore silence rules. A storyboard is checked as its launch state plus its\n"
+    + "segues and scenes."
 
   func run() -> Int32 {
     let inputs: [String]
@@ -58,12 +63,16 @@ struct CheckCommand: Subcommand {
     }
     let strict = options.warningsAsErrors
     var findings: [Finding] = []
+    var seen = Set<String>()
     var failure: Int32?
     var checked = 0
     for path in inputs {
       do {
-        let input = try context.loader.load(path)
-        findings += Checker.findings(for: Analysis(input.hierarchy))
+        let input = try context.load(path)
+        // A finding in a storyboard that several inputs reference (or load) is reported once.
+        findings += AnalysisReport.findings(
+          for: Analysis(input.hierarchy), storyboard: input.storyboard
+        ).filter { seen.insert("\($0.rule.rawValue) \($0.location)").inserted }
         checked += 1
       } catch {
         context.report(error)

@@ -6,6 +6,8 @@ struct LoadedInput {
   /// The path as the user spelled it (`-` for standard input).
   var path: String
   var hierarchy: Hierarchy
+  /// For a storyboard: its map, launch state (`hierarchy`) and segues.
+  var storyboard: StoryboardDocument?
 }
 
 /// Finds and loads inputs: files, directories (every input file inside, sorted by path) and
@@ -15,6 +17,8 @@ final class InputLoader {
   let console: Console
   /// The bytes of every input read so far, for quoting source lines in diagnostics.
   private var sourceBytes: [String: [UInt8]] = [:]
+  /// The directories given as inputs: where storyboard references are looked for too.
+  private(set) var searchFolders: [String] = []
 
   /// The text of every input read so far, decoded only when a diagnostic quotes a line (a large
   /// description is not kept twice in memory).
@@ -44,6 +48,7 @@ final class InputLoader {
         result.append(argument)
         continue
       }
+      searchFolders.append(argument)
       guard let enumerator = manager.enumerator(atPath: argument) else {
         throw VCGraphError(.noInput, "\(argument): cannot read the directory")
       }
@@ -125,11 +130,32 @@ final class InputLoader {
       hint: "raise it with --max-input-bytes")
   }
 
-  /// Loads an input with the reader its extension or content calls for.
+  /// Loads an input with the reader its extension or content calls for; a storyboard with its
+  /// map and segues, references looked for in the input directories too.
   func load(_ path: String) throws(VCGraphError) -> LoadedInput {
     let bytes = try read(path)
     sourceBytes[path] = bytes
-    let hierarchy = try InputFormats.read(bytes: bytes, path: path, options: options)
-    return LoadedInput(path: path, hierarchy: hierarchy)
+    var options = self.options
+    options.searchFolders = searchFolders
+    guard InputFormats.reader(forPath: path, bytes: bytes) is StoryboardHierarchyReader.Type
+    else {
+      let hierarchy = try InputFormats.read(bytes: bytes, path: path, options: options)
+      return LoadedInput(path: path, hierarchy: hierarchy)
+    }
+    do {
+      let document = try StoryboardDocument.read(bytes: bytes, path: path, options: options)
+      // Findings and errors may point into the storyboards its references lead to.
+      for other in document.map.storyboards.dropFirst() { remember(other.path) }
+      return LoadedInput(path: path, hierarchy: document.launch.hierarchy, storyboard: document)
+    } catch {
+      if let other = error.location?.path { remember(other) }
+      throw error
+    }
+  }
+
+  /// Keeps the bytes of a file that diagnostics may quote, if it can be read.
+  private func remember(_ path: String) {
+    guard sourceBytes[path] == nil, path != "-" else { return }
+    sourceBytes[path] = try? read(path)
   }
 }

@@ -120,26 +120,33 @@ struct RenderOptions: CommandOptions {
         title: "options",
         options: [
           output.declaration, format.declaration, jobs.declaration,
-          SharedOptions.quiet.declaration,
+          StoryboardOptions.initial.declaration, SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
-    + LimitOptions.sections + ClassOptions.sections
+    + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
 
   var output: String?
   /// As given with `-f`; empty when not given.
   var formats: [RenderFormat]
   var jobs: Int?
+  /// A storyboard's launch state only, not its map.
+  var initial: Bool
   var quiet: Bool
   var drawing: DrawingOptions
   var layout: LayoutLimitOptions
   var questions: QuestionOptions
+  var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+
+  var ignoredRules: [String] { rules.ignored }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
     questions = try QuestionOptions(arguments)
+    rules = try RuleOptions(arguments)
+    initial = try arguments.value(of: StoryboardOptions.initial)
     output = try arguments.value(of: Self.output)
     formats = try arguments.value(of: Self.format) ?? []
     jobs = try arguments.value(of: Self.jobs)

@@ -10,10 +10,13 @@ protocol CommandOptions: ParsableOptions {
   /// The drawing limits (the defaults and `--max-label-lines` unless the command takes
   /// `LayoutLimitOptions`).
   var layoutLimits: LayoutLimits { get }
+  /// Rules silenced for every input (none unless the command takes `RuleOptions`).
+  var ignoredRules: [String] { get }
 }
 
 extension CommandOptions {
   var requests: [AnalysisRequest] { [] }
+  var ignoredRules: [String] { [] }
 
   var layoutLimits: LayoutLimits {
     var limits = LayoutLimits.default

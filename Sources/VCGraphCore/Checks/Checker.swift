@@ -8,10 +8,14 @@ public enum Checker {
     SelectedIndexOutOfRange.self,
     NavigationInNavigation.self,
     AlreadyPresenting.self,
+    PushOutsideNavigationCheck.self,
     TabBarNotRoot.self,
     StackedChildren.self,
     UnownedHostedView.self,
     AlertNotPresented.self,
+    ShowPresentsModallyCheck.self,
+    UnreachableSceneCheck.self,
+    PopoverWithoutAnchorCheck.self,
     TabsUnderMore.self,
   ]
 

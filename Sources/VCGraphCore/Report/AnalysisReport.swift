@@ -1,14 +1,19 @@
 /// Everything `vcgraph analyze` answers about one input: the analysis, the requested
-/// dismissals and responder chains, and the findings.
+/// dismissals and responder chains, and the findings; for a storyboard, also its segues.
 public struct AnalysisReport: Sendable {
   public let analysis: Analysis
   public let dismissals: [Dismissal]
   public let responderChains: [ResponderChain]
   public let findings: [Finding]
+  /// The storyboard whose launch state `analysis` is about, when the report covers its
+  /// segues and storyboard findings too (nil for other inputs and for the launch state only).
+  public let storyboard: StoryboardDocument?
 
-  /// Answers the file's `analyze:` entries plus `extra` requests (from the command line).
+  /// Answers the file's `analyze:` entries plus `extra` requests (from the command line). With
+  /// `storyboard` (whose launch state `hierarchy` is), the findings include the storyboard
+  /// rules' and the report its segues.
   public init(
-    _ hierarchy: Hierarchy, extra: [AnalysisRequest] = []
+    _ hierarchy: Hierarchy, extra: [AnalysisRequest] = [], storyboard: StoryboardDocument? = nil
   ) throws(VCGraphError) {
     let analysis = Analysis(hierarchy)
     var dismissals: [Dismissal] = []
@@ -28,7 +33,8 @@ public struct AnalysisReport: Sendable {
     self.analysis = analysis
     self.dismissals = dismissals
     responderChains = chains
-    findings = Checker.findings(for: analysis)
+    findings = Self.findings(for: analysis, storyboard: storyboard)
+    self.storyboard = storyboard
   }
 
   private var hierarchy: Hierarchy { analysis.hierarchy }
@@ -66,7 +72,7 @@ public struct AnalysisReport: Sendable {
       ("dismissals", .array(dismissals.map(json(for:)))),
       ("responderChains", .array(responderChains.map(json(for:)))),
       ("findings", .array(findings.map(Self.json(for:)))),
-    ])
+    ] + (storyboard.map { [("segues", $0.segues.seguesJSON)] } ?? []))
   }
 
   private func json(for dismissal: Dismissal) -> JSON {
@@ -163,6 +169,7 @@ public struct AnalysisReport: Sendable {
         + chain.responders.map(analysis.name(of:)).joined(separator: " → ") + "\n"
       out += "  owning controller: " + (chain.owningController.map(describe) ?? "none") + "\n"
     }
+    if let storyboard { out += Self.seguesText(storyboard) }
     if !findings.isEmpty {
       out += "findings:\n"
       for finding in findings {

@@ -81,11 +81,11 @@ public protocol StoryboardRuleCheck: Sendable {
 
 /// Runs the storyboard rules.
 public enum StoryboardChecker {
-  /// Every storyboard rule, one per file in this folder.
-  public static let checks: [any StoryboardRuleCheck] = [
-    ShowPresentsModallyCheck(), NavigationInNavigationSegueCheck(), UnreachableSceneCheck(),
-    PopoverWithoutAnchorCheck(), AlreadyPresentingSegueCheck(), PushOutsideNavigationCheck(),
-  ]
+  /// Every storyboard rule (one per file in this folder), in the registry's order: the
+  /// `storyboardCheck` of each rule in `Checker.rules` that has one.
+  public static let checks: [any StoryboardRuleCheck] = Checker.rules.compactMap {
+    $0.storyboardCheck
+  }
 
   /// Every finding, sorted by position then rule id, without the rule ids in `ignoring`.
   public static func findings(
@@ -126,4 +126,56 @@ extension StoryboardMap {
   func describe(path: [SceneRef]) -> String {
     path.map { "'\(preferredID(of: $0))'" }.joined(separator: " ‹ ")
   }
+}
+
+// MARK: - In the registry
+
+// The storyboard rules are registered in `Checker.rules` like every rule, so `Rule.all`, the
+// README's checks table and `--ignore` know them. The two that share an id with a hierarchy
+// rule are that rule's `storyboardCheck`; the other four find nothing in a described
+// hierarchy, which has no segues.
+
+extension NavigationInNavigation {
+  public static var storyboardCheck: (any StoryboardRuleCheck)? {
+    NavigationInNavigationSegueCheck()
+  }
+}
+
+extension AlreadyPresenting {
+  public static var storyboardCheck: (any StoryboardRuleCheck)? { AlreadyPresentingSegueCheck() }
+}
+
+extension Rule {
+  /// A `show` segue that falls back to a modal presentation.
+  public static let showPresentsModally = StoryboardRule.showPresentsModally.rule
+  /// A scene nothing creates.
+  public static let unreachableScene = StoryboardRule.unreachableScene.rule
+  /// A popover segue without an anchor.
+  public static let popoverWithoutAnchor = StoryboardRule.popoverWithoutAnchor.rule
+  /// A deprecated push segue outside a navigation controller.
+  public static let pushOutsideNavigation = StoryboardRule.pushOutsideNavigation.rule
+}
+
+extension ShowPresentsModallyCheck: CheckRule {
+  static let rule = Rule.showPresentsModally
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
+}
+
+extension UnreachableSceneCheck: CheckRule {
+  static let rule = Rule.unreachableScene
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
+}
+
+extension PopoverWithoutAnchorCheck: CheckRule {
+  static let rule = Rule.popoverWithoutAnchor
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
+}
+
+extension PushOutsideNavigationCheck: CheckRule {
+  static let rule = Rule.pushOutsideNavigation
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
 }
