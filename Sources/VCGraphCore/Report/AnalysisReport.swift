@@ -50,8 +50,14 @@ public struct AnalysisReport: Sendable {
     index.map { .string(hierarchy.controllers[$0].id) } ?? .null
   }
 
-  /// The JSON document of `cli.md` ("analyze --format json").
+  /// The JSON document of `cli.md` ("analyze --format json"); for a storyboard, with the
+  /// `segues` array last.
   public var json: JSON {
+    guard let storyboard, case .object(let pairs) = hierarchyJSON else { return hierarchyJSON }
+    return .object(pairs + [("segues", storyboard.segues.seguesJSON)])
+  }
+
+  private var hierarchyJSON: JSON {
     let visible = hierarchy.controllers.indices.filter { analysis.onScreen[$0] }
     return .object([
       ("input", .string(hierarchy.path)),
@@ -72,7 +78,7 @@ public struct AnalysisReport: Sendable {
       ("dismissals", .array(dismissals.map(json(for:)))),
       ("responderChains", .array(responderChains.map(json(for:)))),
       ("findings", .array(findings.map(Self.json(for:)))),
-    ] + (storyboard.map { [("segues", $0.segues.seguesJSON)] } ?? []))
+    ])
   }
 
   private func json(for dismissal: Dismissal) -> JSON {

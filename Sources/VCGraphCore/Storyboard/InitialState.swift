@@ -63,8 +63,10 @@ extension StoryboardMap {
       SceneRef(storyboard: storyboard, scene: $0)
     }.filter { !(self[$0].storyboardIdentifier ?? "").isEmpty && !self[$0].isPlaceholder }
     let contained = Set(
-      scenes.flatMap { segues(from: $0) }.filter { [.relationship, .embed].contains(self[$0].kind) }
-        .compactMap { destination(of: $0).map(resolved) })
+      scenes.flatMap { segues(from: $0) }.filter {
+        [.relationship, .embed].contains(self[$0].kind)
+      }
+      .compactMap { destination(of: $0).map(resolved) })
     for scene in scenes.filter({ !contained.contains($0) }) + scenes
     where !builder.scenes.contains(scene) {
       let root = try builder.add(scene, parent: nil, path: [])
