@@ -153,6 +153,13 @@ final class InputLoader {
     }
   }
 
+  /// Reads a file besides the inputs that diagnostics may quote (a steps file).
+  func readSource(_ path: String) throws(VCGraphError) -> [UInt8] {
+    let bytes = try read(path)
+    sourceBytes[path] = bytes
+    return bytes
+  }
+
   /// Keeps the bytes of a file that diagnostics may quote, if it can be read.
   private func remember(_ path: String) {
     guard sourceBytes[path] == nil, path != "-" else { return }

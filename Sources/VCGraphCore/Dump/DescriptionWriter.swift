@@ -416,6 +416,8 @@ private struct DescriptionEmitter {
         line(2, "- show: " + flow([("container", scalar(container)), ("child", scalar(child))]))
       case .makeKey(let window):
         line(2, "- makeKey: " + flow([("window", scalar(window))]))
+      case .perform(let segue, let from):
+        line(2, "- perform: " + flow([("segue", scalar(segue)), ("from", from.map(scalar))]))
       }
     }
   }

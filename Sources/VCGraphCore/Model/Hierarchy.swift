@@ -233,6 +233,9 @@ public struct Step: Sendable, Equatable {
     case removeFromParent(controller: String)
     case show(container: String, child: String)
     case makeKey(window: String)
+    /// A storyboard segue by its `identifier` (or element id), from `from` or else the top
+    /// view controller, applied as UIKit performs it (`Simulation/Steps/SegueSteps.swift`).
+    case perform(segue: String, from: String?)
   }
 
   public var operation: Operation
