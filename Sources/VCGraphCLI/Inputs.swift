@@ -17,7 +17,8 @@ final class InputLoader {
   let console: Console
   /// The bytes of every input read so far, for quoting source lines in diagnostics.
   private var sourceBytes: [String: [UInt8]] = [:]
-  /// The directories given as inputs: where storyboard references are looked for too.
+  /// Where storyboard references are looked for after the referencing file's own folder: the
+  /// directories given as inputs, then the folder of every input file, in order.
   private(set) var searchFolders: [String] = []
 
   /// The text of every input read so far, decoded only when a diagnostic quotes a line (a large
@@ -65,6 +66,11 @@ final class InputLoader {
         throw VCGraphError(.noInput, "\(argument): the directory holds no \(list) file")
       }
       result += found.sorted()
+    }
+    for path in result where path != "-" {
+      let parent = (path as NSString).deletingLastPathComponent
+      let folder = parent.isEmpty ? "." : parent
+      if !searchFolders.contains(folder) { searchFolders.append(folder) }
     }
     return result
   }

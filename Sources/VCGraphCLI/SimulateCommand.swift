@@ -14,7 +14,7 @@ struct SimulateOptions: CommandOptions {
   static let png = Option(flag: "png", help: "also write step-N.png")
   static let steps = Option(
     "steps", value: "FILE",
-    help: "the steps to apply, instead of the input's own (a storyboard's: perform segues)",
+    help: "steps to apply instead of the input's own (storyboards: perform)",
     parse: Parse.text)
 
   static let sections =

@@ -11,17 +11,32 @@ extension StepEditor {
         hint: "simulate a .storyboard with --steps FILE")
     }
     let map = storyboard.map
-    let source = try performSource(sourceName)
+    func segue(named name: String, in scene: SceneRef) -> SegueRef? {
+      let segues = map.segues(from: scene)
+      return segues.first { map[$0].identifier == name } ?? segues.first { map[$0].id == name }
+    }
+    var source = try performSource(sourceName)
+    // Without `from`, the top view controller or the nearest of its containers with the segue
+    // (the top may be a child embedded in the scene that holds the button).
+    if sourceName == nil {
+      var current: ControllerIndex? = source
+      while let index = current {
+        if let scene = storyboard.scene(at: controllers[index].location),
+          segue(named: name, in: scene) != nil
+        {
+          source = index
+          break
+        }
+        current = controllers[index].parent
+      }
+    }
     guard let scene = storyboard.scene(at: controllers[source].location) else {
       throw refused(
         "'\(id(source))' was not built from a storyboard scene, so it has no segues",
         at: sourceName == nil ? "segue" : "from")
     }
     let segues = map.segues(from: scene)
-    guard
-      let segue = segues.first(where: { map[$0].identifier == name })
-        ?? segues.first(where: { map[$0].id == name })
-    else {
+    guard let segue = segue(named: name, in: scene) else {
       // Segues without an identifier go by their element id.
       let names = segues.filter { ![.relationship, .embed].contains(map[$0].kind) }
         .compactMap { map[$0].identifier ?? map[$0].id }
