@@ -13,6 +13,7 @@ struct AnalyzeOptions: CommandOptions {
     ]
     + QuestionOptions.sections + RuleOptions.sections + LimitOptions.sections
     + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var format: TextOrJSON
   /// A storyboard's launch state only.
@@ -21,10 +22,12 @@ struct AnalyzeOptions: CommandOptions {
   var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     questions = try QuestionOptions(arguments)
     rules = try RuleOptions(arguments)
     format = try arguments.value(of: Self.format)

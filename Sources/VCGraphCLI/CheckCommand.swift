@@ -20,6 +20,7 @@ struct CheckOptions: CommandOptions {
           format.declaration, warningsAsErrors.declaration, SharedOptions.quiet.declaration,
         ])
     ] + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var format: CheckFormat
   var warningsAsErrors: Bool
@@ -27,12 +28,14 @@ struct CheckOptions: CommandOptions {
   var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
 
   var ignoredRules: [String] { rules.ignored }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     rules = try RuleOptions(arguments)
     format = try arguments.value(of: Self.format)
     warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)

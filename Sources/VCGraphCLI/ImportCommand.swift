@@ -9,14 +9,17 @@ struct ImportOptions: CommandOptions {
   static let sections =
     [OptionSection(title: "options", options: [output.declaration])]
     + LimitOptions.sections + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var output: String?
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     output = try arguments.value(of: Self.output)
   }
 }

@@ -142,7 +142,7 @@ final class InputLoader {
     let bytes = try read(path)
     sourceBytes[path] = bytes
     var options = self.options
-    options.searchFolders = searchFolders
+    options.searchFolders += searchFolders.filter { !options.searchFolders.contains($0) }
     guard InputFormats.reader(forPath: path, bytes: bytes) is StoryboardHierarchyReader.Type
     else {
       let hierarchy = try InputFormats.read(bytes: bytes, path: path, options: options)

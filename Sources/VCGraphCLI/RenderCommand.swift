@@ -124,6 +124,7 @@ struct RenderOptions: CommandOptions {
         ])
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
     + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var output: String?
   /// As given with `-f`; empty when not given.
@@ -138,12 +139,14 @@ struct RenderOptions: CommandOptions {
   var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
 
   var ignoredRules: [String] { rules.ignored }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     questions = try QuestionOptions(arguments)
     rules = try RuleOptions(arguments)
     initial = try arguments.value(of: StoryboardOptions.initial)

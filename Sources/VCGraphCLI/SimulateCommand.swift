@@ -26,6 +26,7 @@ struct SimulateOptions: CommandOptions {
           SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var output: String?
   var format: TextOrJSON
@@ -36,10 +37,12 @@ struct SimulateOptions: CommandOptions {
   var drawing: DrawingOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     output = try arguments.value(of: Self.output)
     format = try arguments.value(of: Self.format)
     png = try arguments.value(of: Self.png)

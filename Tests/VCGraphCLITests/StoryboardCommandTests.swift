@@ -354,15 +354,26 @@ import Testing
     // A folder given on the command line is searched: the reference becomes the tab.
     let found = try vcgraph(["check", "app", "modules"], cwd: directory.url)
     #expect(found.exitCode == 0, "\(found.stderr)")
-    let report = try Self.object(
-      try vcgraph(["analyze", "app", "--format", "json"], cwd: directory.url))
-    #expect(report["topViewController"] is [String: Any])
-    // `analyze` takes one input: with the folder of references given to `render` instead.
-    let rendered = try vcgraph(
-      ["render", "--initial", "app", "modules", "-f", "dot", "-o", "."], cwd: directory.url)
-    #expect(rendered.exitCode == 0, "\(rendered.stderr)")
-    let dot = String(decoding: directory.bytes("Main.dot") ?? [], as: UTF8.self)
-    #expect(dot.contains("FeedViewController"))
+    // `analyze` takes one input: other folders are named with --storyboard-folder.
+    func top(_ arguments: [String]) throws -> String? {
+      let report = try Self.object(
+        try vcgraph(["analyze", "--format", "json"] + arguments, cwd: directory.url))
+      return (report["topViewController"] as? [String: Any])?["class"] as? String
+    }
+    #expect(try top(["app"]) == "UIViewController")
+    #expect(try top(["app", "--storyboard-folder", "modules/feed"]) == "FeedViewController")
+    // Worker processes (--jobs 2) resolve references as one process does.
+    for jobs in ["1", "2"] {
+      let out = "out-\(jobs)"
+      try FileManager.default.createDirectory(
+        atPath: directory.path(out), withIntermediateDirectories: true)
+      let rendered = try vcgraph(
+        ["render", "--initial", "app", "modules", "-f", "dot", "-o", out, "--jobs", jobs],
+        cwd: directory.url)
+      #expect(rendered.exitCode == 0, "\(rendered.stderr)")
+      let dot = String(decoding: directory.bytes("\(out)/Main.dot") ?? [], as: UTF8.self)
+      #expect(dot.contains("FeedViewController"), "--jobs \(jobs)")
+    }
   }
 
   // MARK: - simulate --steps with perform

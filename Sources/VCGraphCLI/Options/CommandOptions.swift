@@ -12,6 +12,8 @@ protocol CommandOptions: ParsableOptions {
   var layoutLimits: LayoutLimits { get }
   /// Rules silenced for every input (none unless the command takes `RuleOptions`).
   var ignoredRules: [String] { get }
+  /// `--storyboard-folder`: where storyboard references are also looked for.
+  var references: ReferenceOptions { get }
 }
 
 extension CommandOptions {
@@ -26,7 +28,9 @@ extension CommandOptions {
 
   /// How the inputs are read.
   var readOptions: ReadOptions {
-    ReadOptions(limits: limits.input, declaredKinds: classes.declaredKinds)
+    ReadOptions(
+      limits: limits.input, declaredKinds: classes.declaredKinds,
+      searchFolders: references.folders)
   }
 }
 

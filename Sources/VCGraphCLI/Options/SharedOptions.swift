@@ -217,6 +217,24 @@ enum StoryboardOptions {
     flag: "initial", help: "a storyboard's launch state only (no map, no segues)")
 }
 
+/// `--storyboard-folder DIR`: where storyboard references are also looked for (after the
+/// referencing file's folder; the input directories and the input files' folders follow):
+/// every command. Worker processes get the run's folders this way too.
+struct ReferenceOptions: OptionGroup {
+  static let title = "storyboard references"
+  static let folder = Option(
+    repeating: "storyboard-folder", value: "DIR",
+    help: "also look for referenced storyboards in DIR", parse: Parse.text)
+
+  static let options = [folder.declaration]
+
+  var folders: [String]
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    folders = try arguments.value(of: Self.folder)
+  }
+}
+
 /// `--format text|json`: `analyze` and `simulate`.
 enum TextOrJSON: String, CaseIterable, Sendable {
   case text, json
