@@ -23,6 +23,7 @@ struct AnalyzeOptions: CommandOptions {
   var limits: LimitOptions
   var classes: ClassOptions
   var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)

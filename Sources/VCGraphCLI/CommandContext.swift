@@ -2,7 +2,8 @@ import VCGraphCore
 
 /// What every command receives besides its options: the command line as parsed (positional
 /// inputs, and every option as given, which worker processes are started with), the console,
-/// the input loader, the questions asked on the command line and the drawing limits.
+/// the input loader, the questions asked on the command line, the drawing limits and the
+/// configuration file.
 struct CommandContext {
   let arguments: ParsedArguments
   let console: Console
@@ -11,11 +12,18 @@ struct CommandContext {
   let layoutLimits: LayoutLimits
   /// Rule ids silenced for every input (`--ignore`), besides a description's own `ignore:`.
   let ignoredRules: [String]
+  /// The configuration file that applies (`.vcgraph.yml`, `--config`), if any.
+  let configuration: ConfigurationFile?
 
-  init(arguments: ParsedArguments, console: Console, options: some CommandOptions) {
+  init(
+    arguments: ParsedArguments, console: Console, options: some CommandOptions,
+    configuration: ConfigurationFile? = nil
+  ) {
     self.arguments = arguments
     self.console = console
-    loader = InputLoader(options: options.readOptions, console: console)
+    self.configuration = configuration
+    loader = InputLoader(
+      options: options.readOptions, console: console, excluding: configuration)
     requests = options.requests
     layoutLimits = options.layoutLimits
     ignoredRules = options.ignoredRules

@@ -7,6 +7,9 @@ import VCGraphDiagram
 /// compiler-style diagnostics and exit codes (`cli.md`).
 public enum VCGraphCommandLine {
   public static let version = "0.1.0"
+  /// The project's home page: SARIF's `informationUri`, and the README whose rule sections
+  /// are SARIF's `helpUri`s.
+  public static let homepage = "https://github.com/vcgraph/vcgraph"
 
   /// Runs one command line (without the program name) and returns the exit code.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -71,6 +74,7 @@ public enum VCGraphCommandLine {
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump (_printHierarchy, Chisel pvc) into a description file
       simulate  apply a description's steps: one diagram per state and a review page
+      rules     list the check rules, or explain one: vcgraph rules RULE-ID
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
     directories (every input inside, sorted by path), or - for standard input.
@@ -81,7 +85,7 @@ public enum VCGraphCommandLine {
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-  case render, analyze, check, `import`, simulate
+  case render, analyze, check, `import`, simulate, rules
 
   /// The command's type: its options, help and work.
   var type: any Subcommand.Type {
@@ -91,6 +95,7 @@ enum Command: String, CaseIterable {
     case .check: CheckCommand.self
     case .import: ImportCommand.self
     case .simulate: SimulateCommand.self
+    case .rules: RulesCommand.self
     }
   }
 }

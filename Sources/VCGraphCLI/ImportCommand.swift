@@ -15,6 +15,7 @@ struct ImportOptions: CommandOptions {
   var limits: LimitOptions
   var classes: ClassOptions
   var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)

@@ -25,9 +25,13 @@ final class InputLoader {
   /// description is not kept twice in memory).
   var sources: [String: String] { sourceBytes.mapValues(SourceText.display) }
 
-  init(options: ReadOptions, console: Console) {
+  /// The configuration file whose `excluded` patterns leave files out of input directories.
+  let configuration: ConfigurationFile?
+
+  init(options: ReadOptions, console: Console, excluding configuration: ConfigurationFile? = nil) {
     self.options = options
     self.console = console
+    self.configuration = configuration
   }
 
   private var limits: InputLimits { options.limits }
@@ -54,11 +58,21 @@ final class InputLoader {
         throw VCGraphError(.noInput, "\(argument): cannot read the directory")
       }
       var found: [String] = []
+      var excluded = 0
       while let item = enumerator.nextObject() as? String {
         let ext = (item as NSString).pathExtension.lowercased()
-        if InputFormats.extensions.contains(ext) {
-          found.append((argument as NSString).appendingPathComponent(item))
-        }
+        // A configuration file is never an input, though its extension is a description's.
+        guard InputFormats.extensions.contains(ext),
+          (item as NSString).lastPathComponent != ConfigurationFile.fileName
+        else { continue }
+        let path = (argument as NSString).appendingPathComponent(item)
+        if isExcluded(path) { excluded += 1 } else { found.append(path) }
+      }
+      if found.isEmpty && excluded > 0 {
+        throw VCGraphError(
+          .noInput,
+          "\(argument): every input file in the directory is excluded by"
+            + " \(configuration?.path ?? ConfigurationFile.fileName)")
       }
       if found.isEmpty {
         let names = InputFormats.extensions.map { ".\($0)" }
@@ -73,6 +87,15 @@ final class InputLoader {
       if !searchFolders.contains(folder) { searchFolders.append(folder) }
     }
     return result
+  }
+
+  /// Whether the configuration file's `excluded` patterns leave out a file found in an input
+  /// directory (a file named on the command line is always read).
+  private func isExcluded(_ path: String) -> Bool {
+    guard let configuration else { return false }
+    let absolute =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return configuration.excludes(absolutePath: absolute)
   }
 
   /// Reads an input's bytes, refusing (without reading it all) one that is over the size

@@ -140,6 +140,7 @@ struct RenderOptions: CommandOptions {
   var limits: LimitOptions
   var classes: ClassOptions
   var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
 
   var ignoredRules: [String] { rules.ignored }
 

@@ -38,6 +38,7 @@ struct SimulateOptions: CommandOptions {
   var limits: LimitOptions
   var classes: ClassOptions
   var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)

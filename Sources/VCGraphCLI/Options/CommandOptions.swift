@@ -12,13 +12,15 @@ protocol CommandOptions: ParsableOptions {
   var layoutLimits: LayoutLimits { get }
   /// Rules silenced for every input (none unless the command takes `RuleOptions`).
   var ignoredRules: [String] { get }
-  /// `--storyboard-folder`: where storyboard references are also looked for.
-  var references: ReferenceOptions { get }
+  /// `--storyboard-folder`: where storyboard references are also looked for (none unless the
+  /// command takes `ReferenceOptions`).
+  var storyboardFolders: [String] { get }
 }
 
 extension CommandOptions {
   var requests: [AnalysisRequest] { [] }
   var ignoredRules: [String] { [] }
+  var storyboardFolders: [String] { [] }
 
   var layoutLimits: LayoutLimits {
     var limits = LayoutLimits.default
@@ -30,7 +32,7 @@ extension CommandOptions {
   var readOptions: ReadOptions {
     ReadOptions(
       limits: limits.input, declaredKinds: classes.declaredKinds,
-      searchFolders: references.folders)
+      searchFolders: storyboardFolders)
   }
 }
 
@@ -49,17 +51,23 @@ protocol Subcommand {
 extension Subcommand {
   /// The command's help, generated from its option declarations.
   static var help: String {
-    HelpText.command(synopsis: synopsis, summary: summary, sections: Options.sections)
+    HelpText.command(
+      synopsis: synopsis, summary: summary,
+      sections: Options.sections + ConfigurationOptions.sections)
   }
 
   /// Parses the command line (after the command name) into the command, ready to run.
   static func prepare(
     _ words: [String], console: Console
   ) throws(VCGraphError) -> Self {
-    let arguments = try ParsedArguments(words, accepting: Options.declarations)
+    var arguments = try ParsedArguments(
+      words, accepting: Options.declarations + ConfigurationOptions.declarations)
+    let configuration = try ConfigurationOptions.parse(arguments)
+      .load(into: &arguments, accepted: Options.declarations)
     let options = try Options.parse(arguments)
     return Self(
       options: options,
-      context: CommandContext(arguments: arguments, console: console, options: options))
+      context: CommandContext(
+        arguments: arguments, console: console, options: options, configuration: configuration))
   }
 }

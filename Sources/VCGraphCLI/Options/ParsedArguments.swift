@@ -10,6 +10,8 @@ struct ParsedArguments {
   private(set) var given: [(name: String, value: String?)] = []
   /// The text of every value given, by option name (a flag's occurrences are empty strings).
   private var values: [String: [String]] = [:]
+  /// Values from a configuration file, for options not given on the command line.
+  private var defaults: [String: [String]] = [:]
 
   /// Parses `words` (without the command name) against `declarations`: `--name VALUE`,
   /// `--name=VALUE`, `-x VALUE`, flags, `--` before positional words that start with `-`, and
@@ -71,8 +73,16 @@ struct ParsedArguments {
     }
   }
 
-  /// The typed value of a declared option: its default when it was not given.
+  /// The typed value of a declared option: the configuration file's value when it was not
+  /// given, else its default.
   func value<Value>(of option: Option<Value>) throws(VCGraphError) -> Value {
-    try option.convert(values[option.declaration.name] ?? [], option.declaration.flag)
+    let name = option.declaration.name
+    return try option.convert(values[name] ?? defaults[name] ?? [], option.declaration.flag)
+  }
+
+  /// Sets the values an option has when the command line does not give it (a configuration
+  /// file's); a flag's value is `[""]` when set.
+  mutating func setDefault(_ texts: [String], for declaration: OptionDeclaration) {
+    defaults[declaration.name] = texts
   }
 }

@@ -38,6 +38,11 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
 public protocol CheckRule: Sendable {
   /// The rule's id, severity and one-line summary.
   static var rule: Rule { get }
+  /// What UIKit does, a description that triggers the rule, the fix, and UIKit's console
+  /// message: `vcgraph rules ID`, the README's rule section and SARIF's rule descriptor.
+  static var documentation: RuleDocumentation { get }
+  /// Whether the rule runs only when a configuration file's `opt_in_rules` names it.
+  static var isOptIn: Bool { get }
   /// Every finding of this rule in one hierarchy, in any order (the checker sorts them and
   /// drops the ones the file's `ignore:` silences).
   static func findings(in analysis: Analysis) -> [Finding]
@@ -48,4 +53,8 @@ public protocol CheckRule: Sendable {
 
 extension CheckRule {
   public static var storyboardCheck: (any StoryboardRuleCheck)? { nil }
+}
+
+extension CheckRule {
+  public static var isOptIn: Bool { false }
 }

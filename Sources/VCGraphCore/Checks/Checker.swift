@@ -19,11 +19,24 @@ public enum Checker {
     TabsUnderMore.self,
   ]
 
-  /// Every finding, sorted by position, without the rules the file's `ignore:` silences.
-  public static func findings(for analysis: Analysis) -> [Finding] {
+  /// Every finding, sorted by position, of the rules `configuration` runs (all but the opt-in
+  /// ones by default), at the severity it gives, without the rules the file's `ignore:`
+  /// silences. `rules` is the registry, replaceable by tests.
+  public static func findings(
+    for analysis: Analysis, configuration: RuleConfiguration = RuleConfiguration(),
+    rules: [any CheckRule.Type] = Checker.rules
+  ) -> [Finding] {
     let ignored = Set(analysis.hierarchy.ignoredRules)
-    return rules.filter { !ignored.contains($0.rule.rawValue) }
-      .flatMap { $0.findings(in: analysis) }
-      .sorted { ($0.location, $0.rule.rawValue) < ($1.location, $1.rule.rawValue) }
+    return rules.filter {
+      !ignored.contains($0.rule.rawValue) && configuration.runs($0.rule, optIn: $0.isOptIn)
+    }
+    .flatMap { type in
+      type.findings(in: analysis).map { finding in
+        var finding = finding
+        finding.severity = configuration.severity(of: type.rule)
+        return finding
+      }
+    }
+    .sorted { ($0.location, $0.rule.rawValue) < ($1.location, $1.rule.rawValue) }
   }
 }

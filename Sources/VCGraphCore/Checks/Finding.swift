@@ -9,6 +9,9 @@ public struct Finding: Sendable, Equatable {
   public var controller: ControllerIndex?
   /// The view the finding concerns, if any.
   public var view: ViewIndex?
+  /// Where the finding is when that is not a place in the hierarchy (a storyboard's scene or
+  /// segue, `storyboard:Main/scene:BYZ-38-t0r/segue:toDetail`): `FindingPath` uses it.
+  public var place: String?
 
   public init(
     _ rule: Rule, _ message: String, at location: SourceLocation,

@@ -1,5 +1,5 @@
 /// Reading typed values from YAML nodes, each mistake an error at the node's position.
-extension DescriptionDecoder {
+extension YAMLValueReading {
   func error(_ message: String, at mark: Mark, hint: String? = nil) -> VCGraphError {
     VCGraphError.data(message, at: loc(mark), hint: hint)
   }

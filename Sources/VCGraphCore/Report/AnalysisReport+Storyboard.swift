@@ -1,17 +1,19 @@
 /// What a report adds for a storyboard: the storyboard rules' findings and the segues.
 extension AnalysisReport {
   /// The registry's findings on the analyzed hierarchy, plus, for a storyboard, its rules'
-  /// findings on the map, without the rules the hierarchy's `ignoredRules` name. A finding two
-  /// rules' checks make at the same place for the same rule id is reported once. Sorted by
-  /// position, then rule id.
+  /// findings on the map, without the rules the hierarchy's `ignoredRules` name, as
+  /// `configuration` runs them and at its severities. A finding two rules' checks make at the
+  /// same place for the same rule id is reported once. Sorted by position, then rule id.
   public static func findings(
-    for analysis: Analysis, storyboard: StoryboardDocument?
+    for analysis: Analysis, storyboard: StoryboardDocument?,
+    configuration: RuleConfiguration = RuleConfiguration()
   ) -> [Finding] {
-    let launch = Checker.findings(for: analysis)
+    let launch = Checker.findings(for: analysis, configuration: configuration)
     guard let storyboard else { return launch }
     var seen = Set(launch.map { FindingKey($0) })
     var all = launch
-    for finding in storyboard.findings(ignoring: Set(analysis.hierarchy.ignoredRules))
+    let ignored = Set(analysis.hierarchy.ignoredRules)
+    for finding in storyboard.findings(ignoring: ignored, configuration: configuration)
     where seen.insert(FindingKey(finding)).inserted {
       all.append(finding)
     }

@@ -54,13 +54,36 @@ public struct StoryboardDocument: Sendable {
 
   /// The storyboard rules' findings (`StoryboardChecker`) as findings on the launch state: the
   /// same rule ids as the registry (`Checker.rules`), positioned in the storyboard's XML, on
-  /// the launch state's controller for the scene when it has one.
-  public func findings(ignoring: Set<String> = []) -> [Finding] {
-    StoryboardChecker.findings(for: segues, ignoring: ignoring).map { finding in
-      Finding(
+  /// the launch state's controller for the scene when it has one, with a `place` that names
+  /// the scene (and segue) by ids that edits elsewhere do not change. Rules `configuration`
+  /// does not run are left out, and it sets their severity.
+  public func findings(
+    ignoring: Set<String> = [], configuration: RuleConfiguration = RuleConfiguration()
+  ) -> [Finding] {
+    var skipped = ignoring
+    for type in Checker.rules where !configuration.runs(type.rule, optIn: type.isOptIn) {
+      skipped.insert(type.rule.rawValue)
+    }
+    return StoryboardChecker.findings(for: segues, ignoring: skipped).map { finding in
+      var result = Finding(
         finding.rule.rule, finding.message, at: finding.location,
         controller: finding.scene.flatMap(launch.controller(for:)))
+      result.severity = configuration.severity(of: finding.rule.rule)
+      result.place = place(of: finding)
+      return result
     }
+  }
+
+  /// `storyboard:Main/scene:BYZ-38-t0r/segue:showDetail`: where a storyboard finding is, by
+  /// the file's name, the scene's id and the segue's identifier (else its element id).
+  func place(of finding: StoryboardFinding) -> String? {
+    guard let scene = finding.scene else { return nil }
+    var text =
+      "storyboard:\(map.storyboards[scene.storyboard].name)/scene:\(map.preferredID(of: scene))"
+    if let segue = finding.segue, let name = map[segue].identifier ?? map[segue].id {
+      text += "/segue:\(name)"
+    }
+    return text
   }
 
   /// The scene a launch-state or performed controller was built from: the scene whose element

@@ -9,6 +9,29 @@ extension Rule {
 /// UIKit refuses (`PresentationResolution.refused`).
 struct AlreadyPresenting: CheckRule {
   static let rule = Rule.alreadyPresenting
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A controller presents one controller at a time. `present(_:animated:completion:)` hands"
+      + " the request to the controller that provides the presentation context (for a"
+      + " full-screen style, the root of the current presentation level: here the navigation"
+      + " controller). When that controller is already presenting, UIKit refuses the new"
+      + " presentation, prints a warning and shows nothing.",
+    example: """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - class: FeedViewController
+              presents: { class: ComposeViewController, modalPresentationStyle: fullScreen }
+            - class: PostViewController
+              presents: { class: ShareViewController, modalPresentationStyle: fullScreen }
+      """,
+    fix:
+      "Present from the controller on top (the presenter's `presentedViewController`), or"
+      + " dismiss the current presentation first and present in its completion handler.",
+    uikitMessage:
+      "Attempt to present <ShareViewController: 0x…> on <UINavigationController: 0x…> (from"
+      + " <PostViewController: 0x…>) which is already presenting <ComposeViewController: 0x…>.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

@@ -8,6 +8,26 @@ extension Rule {
 /// A controller written a second time (`Hierarchy.secondPlacements`).
 struct ControllerInTwoPlaces: CheckRule {
   static let rule = Rule.controllerInTwoPlaces
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A view controller has one place at a time: one parent, or one presenter, or one"
+      + " window. UIKit moves a controller rather than copying it: `addChild(_:)` says \"If the"
+      + " new child view controller is already the child of a container view controller, it"
+      + " is removed from that container before being added\", and a navigation or tab bar"
+      + " controller given a controller that another container holds takes it from there. So"
+      + " one instance written in two places is in only one of them in the running app, and"
+      + " the other place is left without it.",
+    example: """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers:
+            - { class: ProfileViewController, id: profile }
+            - { class: ProfileViewController, id: profile }
+      """,
+    fix:
+      "Create a second instance for the second place (in the description, give it its own"
+      + " `id`), or remove one of the placements.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy

@@ -8,6 +8,25 @@ extension Rule {
 /// A navigation controller in another navigation controller's stack.
 struct NavigationInNavigation: CheckRule {
   static let rule = Rule.navigationInNavigation
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A navigation controller's stack holds content controllers. Pushing a navigation"
+      + " controller onto another one, or putting one in another's `viewControllers`, is"
+      + " refused by UIKit with an exception.",
+    example: """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - FeedViewController
+            - { class: UINavigationController, id: postNav, viewControllers: [ PostViewController ] }
+      """,
+    fix:
+      "Push the inner navigation controller's root controller instead, or present the inner"
+      + " navigation controller modally.",
+    uikitMessage:
+      "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason:"
+      + " 'Pushing a navigation controller is not supported'")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

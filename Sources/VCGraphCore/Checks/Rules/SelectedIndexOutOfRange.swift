@@ -7,6 +7,22 @@ extension Rule {
 /// A tab bar controller with tabs whose `selectedIndex` names none of them.
 struct SelectedIndexOutOfRange: CheckRule {
   static let rule = Rule.selectedIndexOutOfRange
+  static let documentation = RuleDocumentation(
+    uikit:
+      "`selectedIndex` is an index into the tab bar controller's `viewControllers`. Apple's"
+      + " documentation of `viewControllers` says what UIKit does with an index that names no"
+      + " tab: \"If that index is invalid, it selects the view controller at index 0.\" The"
+      + " app shows the first tab, not the one the description (or the code that set the"
+      + " index) means.",
+    example: """
+      window:
+        root:
+          class: UITabBarController
+          selectedIndex: 3
+          viewControllers: [ FeedViewController, ProfileViewController ]
+      """,
+    fix:
+      "Use an index below the number of tabs (0 is the first), or add the missing tabs.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     var findings: [Finding] = []

@@ -9,6 +9,26 @@ extension Rule {
 /// views of several of its children.
 struct StackedChildren: CheckRule {
   static let rule = Rule.stackedChildren
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A container that shows one child at a time (`showing`) should have only that child's"
+      + " view in its view tree. UIKit does not take the previous child's view out for you:"
+      + " Apple's guide to custom containers removes it in the transition"
+      + " (`willMove(toParent: nil)`, `removeFromSuperview()`, `removeFromParent()`). A view"
+      + " left behind stays in the window under the new one, keeps receiving layout, and can"
+      + " show through or take touches (seed 001).",
+    example: """
+      window:
+        root:
+          class: SwitcherViewController
+          showing: map
+          children: [ { class: ListViewController, id: list }, { class: MapViewController, id: map } ]
+          view: { subviews: [ { hosts: list }, { hosts: map } ] }
+      """,
+    fix:
+      "When switching, remove the previous child's view (`removeFromSuperview()`), or use"
+      + " `transition(from:to:duration:options:animations:completion:)`, which does, so only the"
+      + " shown child's view is attached.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

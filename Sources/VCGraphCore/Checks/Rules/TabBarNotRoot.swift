@@ -8,6 +8,24 @@ extension Rule {
 /// A tab bar controller with a parent (a presented one is accepted).
 struct TabBarNotRoot: CheckRule {
   static let rule = Rule.tabBarNotRoot
+  static let documentation = RuleDocumentation(
+    uikit:
+      "Apple's reference for `UITabBarController` said: \"When deploying a tab bar interface,"
+      + " you must install this view as the root of your window. Unlike other view"
+      + " controllers, a tab bar interface should never be installed as a child of another"
+      + " view controller.\" The tab bar then lays out inside the other controller's view and"
+      + " its safe areas, and the bar is not at the bottom of the window. Presenting a tab bar"
+      + " controller is accepted.",
+    example: """
+      window:
+        root:
+          class: HomeViewController
+          children:
+            - { class: UITabBarController, viewControllers: [ FeedViewController ] }
+      """,
+    fix:
+      "Make the tab bar controller the window's `rootViewController` (or present it), and move"
+      + " the other controller's content into a tab.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

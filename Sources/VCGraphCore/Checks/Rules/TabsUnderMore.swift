@@ -8,6 +8,21 @@ extension Rule {
 /// A tab bar controller with more than five tabs: the tab bar shows four and "More".
 struct TabsUnderMore: CheckRule {
   static let rule = Rule.tabsUnderMore
+  static let documentation = RuleDocumentation(
+    uikit:
+      "Apple's `UITabBarController` reference: \"If you add six or more custom view controllers"
+      + " to a tab bar controller, the tab bar controller displays only the first four items"
+      + " plus the standard More item on the tab bar.\" The fifth and later tabs live in the"
+      + " More navigation controller's list, one tap further away.",
+    example: """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers: [ Feed, Search, Inbox, Profile, Settings, About ]
+      """,
+    fix:
+      "Keep five tabs or fewer (move the rest elsewhere), or accept the More list: this is"
+      + " information, not a mistake.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

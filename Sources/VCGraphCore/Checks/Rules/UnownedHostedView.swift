@@ -8,6 +8,25 @@ extension Rule {
 /// A view that `hosts` a controller which no parent, presenter or window holds.
 struct UnownedHostedView: CheckRule {
   static let rule = Rule.unownedHostedView
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A view does not keep its view controller alive: a controller is held by its parent, its"
+      + " presenter or its window (or by your own references). A controller whose view was"
+      + " added to another controller's view without `addChild(_:)` is held by nothing UIKit"
+      + " knows of; when the code that made it lets it go, it is deallocated while its view"
+      + " stays on screen, and the view's actions and callbacks reach nothing (seed 001). It"
+      + " gets no appearance or trait-change callbacks either.",
+    example: """
+      window:
+        root:
+          class: ScreenViewController
+          view: { subviews: [ { hosts: banner } ] }
+      detached:
+        - { class: BannerViewController, id: banner }
+      """,
+    fix:
+      "Call `addChild(_:)` on the controller whose view shows it, add the view, then"
+      + " `didMove(toParent:)`; in the description, list it in that controller's `children`.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

@@ -10,6 +10,35 @@ extension Rule {
 /// by the controller whose view tree holds it.
 struct ViewHostedByNonParent: CheckRule {
   static let rule = Rule.viewHostedByNonParent
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A controller's root view belongs in the view tree of its parent: `addChild(_:)` makes"
+      + " the relationship that, in Apple's words, \"is necessary when embedding the child"
+      + " view controller's view into the current view controller's content\". When the view"
+      + " of a controller that someone else holds (another container, a presenter, a window)"
+      + " is added to the views of a controller that is not its parent, the view tree and the"
+      + " controller tree disagree, and UIKit raises `UIViewControllerHierarchyInconsistency`"
+      + " when it next moves or lays out that view.",
+    example: """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - class: ContainerViewController
+              id: container
+              view:
+                subviews: [ { hosts: other } ]
+            - { class: OtherViewController, id: other }
+      """,
+    fix:
+      "Call `addChild(_:)` on the controller whose view shows the view, add the view, then"
+      + " `didMove(toParent:)`; in the description, list the hosted controller in that"
+      + " controller's `children`. Or show the view where its parent shows it.",
+    uikitMessage:
+      "*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency',"
+      + " reason: 'child view controller:<OtherViewController: 0x…> should have parent view"
+      + " controller:<ContainerViewController: 0x…> but actual parent"
+      + " is:<UINavigationController: 0x…>'")
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers

@@ -1,0 +1,124 @@
+/// What `vcgraph rules ID`, the README's section on a rule and the SARIF rule descriptor say
+/// about a rule, declared beside the rule in its file under `Checks/Rules/`.
+public struct RuleDocumentation: Sendable, Equatable {
+  /// What UIKit does in the situation the rule catches (SARIF's `fullDescription`).
+  public var uikit: String
+  /// A minimal description that triggers the rule and no other (a test loads it and checks).
+  public var example: String
+  /// How to fix it.
+  public var fix: String
+  /// The line UIKit prints to the console (or the exception it raises), when it prints one.
+  public var uikitMessage: String?
+  /// What `example` is: a description, or a storyboard for a rule about segues and scenes.
+  public var exampleFormat: ExampleFormat
+
+  /// The format of a rule's example.
+  public enum ExampleFormat: String, Sendable, Equatable {
+    /// A description (YAML).
+    case description
+    /// An Interface Builder storyboard (XML).
+    case storyboard
+
+    /// The Markdown code fence's language.
+    public var language: String { self == .storyboard ? "xml" : "yaml" }
+  }
+
+  public init(
+    uikit: String, example: String, fix: String, uikitMessage: String? = nil,
+    exampleFormat: ExampleFormat = .description
+  ) {
+    self.uikit = uikit
+    self.example = example
+    self.fix = fix
+    self.uikitMessage = uikitMessage
+    self.exampleFormat = exampleFormat
+  }
+}
+
+extension Rule {
+  /// The registered rule type, for its documentation and whether it is opt-in.
+  private var type: (any CheckRule.Type)? { Checker.rules.first { $0.rule == self } }
+
+  /// The rule's documentation, from its `CheckRule` type.
+  public var documentation: RuleDocumentation {
+    type?.documentation ?? RuleDocumentation(uikit: summary, example: "", fix: "")
+  }
+
+  /// Whether the rule runs only when a configuration file's `opt_in_rules` names it.
+  public var isOptIn: Bool { type?.isOptIn ?? false }
+
+  /// The rule's section in the README: GitHub's anchor for the heading `` `rule-id` ``.
+  public var readmeAnchor: String { rawValue }
+}
+
+/// The rule reference in the forms people read: the README's rule sections (generated here, a
+/// test keeps the README equal to it), and the text `vcgraph rules` prints.
+public enum RuleReference {
+  /// The line that starts the README's generated block of rule sections.
+  public static let readmeBegin =
+    "<!-- rule sections: generated from Checker.rules by `vcgraph rules --format markdown` -->"
+  /// The line that ends it.
+  public static let readmeEnd = "<!-- end of rule sections -->"
+
+  /// The README block: one section per rule, in `Checker.rules` order, between the markers.
+  public static func markdown(_ rules: [Rule] = Rule.all) -> String {
+    var out = readmeBegin + "\n"
+    for rule in rules {
+      out += "\n" + section(rule)
+    }
+    return out + "\n" + readmeEnd + "\n"
+  }
+
+  /// One rule's README section (its heading is the `helpUri` anchor).
+  public static func section(_ rule: Rule) -> String {
+    let docs = rule.documentation
+    var out = "#### `\(rule.rawValue)`\n\n"
+    out += "**\(rule.severity.rawValue)\(rule.isOptIn ? ", opt-in" : "")**: \(rule.summary).\n\n"
+    out += "*What UIKit does*: \(docs.uikit)\n\n"
+    if let message = docs.uikitMessage {
+      out += "*UIKit prints*: `\(message)`\n\n"
+    }
+    out += "*Triggers it*:\n\n```\(docs.exampleFormat.language)\n\(docs.example)\n```\n\n"
+    out += "*Fix*: \(docs.fix)\n"
+    return out
+  }
+
+  /// `vcgraph rules`: one line per rule (id, severity, what it catches).
+  public static func list(_ rules: [Rule] = Rule.all, notes: [String: String] = [:]) -> String {
+    let idWidth = (rules.map(\.rawValue.count).max() ?? 0) + 2
+    var out = ""
+    for rule in rules {
+      var severity = rule.severity.rawValue + (rule.isOptIn ? " (opt-in)" : "")
+      severity = severity.padding(toLength: max(9, severity.count + 1), withPad: " ", startingAt: 0)
+      out += rule.rawValue.padding(toLength: idWidth, withPad: " ", startingAt: 0) + severity
+      out += plain(rule.summary)
+      if let note = notes[rule.rawValue] { out += " [\(note)]" }
+      out += "\n"
+    }
+    return out
+  }
+
+  /// `vcgraph rules ID`: the rule's explanation for a terminal.
+  public static func text(_ rule: Rule) -> String {
+    let docs = rule.documentation
+    var out = "\(rule.rawValue) (\(rule.severity.rawValue)\(rule.isOptIn ? ", opt-in" : ""))\n"
+    out += plain(rule.summary) + "\n\n"
+    out += "What UIKit does:\n" + indented(plain(docs.uikit)) + "\n"
+    if let message = docs.uikitMessage {
+      out += "UIKit prints:\n" + indented(message) + "\n"
+    }
+    out += "A \(docs.exampleFormat.rawValue) that triggers it:\n" + indented(docs.example) + "\n"
+    out += "Fix:\n" + indented(plain(docs.fix))
+    return out
+  }
+
+  /// Text without Markdown's code quotes.
+  public static func plain(_ markdown: String) -> String {
+    markdown.replacingOccurrences(of: "`", with: "")
+  }
+
+  private static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import VCGraphCore
+
+/// Every registered rule explains itself (`vcgraph rules ID`, the README, SARIF), and its
+/// example is a real description that fires that rule and no other.
+@Suite struct RuleDocumentationTests {
+  static let readme = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // VCGraphCoreTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()  // the repository
+    .appendingPathComponent("README.md")
+
+  @Test(
+    "every rule has what UIKit does, an example and a fix, within GitHub's SARIF limits",
+    arguments: Rule.all.map(\.rawValue))
+  func documentationIsComplete(id: String) throws {
+    let rule = try #require(Rule(rawValue: id))
+    let docs = rule.documentation
+    #expect(docs.uikit.count > 80, "what UIKit does, in sentences")
+    #expect(docs.fix.count > 20)
+    #expect(!docs.example.isEmpty)
+    // GitHub code scanning: shortDescription and fullDescription at most 1024 characters.
+    #expect(rule.summary.count <= 1024)
+    #expect(docs.uikit.count <= 1024)
+    if let message = docs.uikitMessage { #expect(!message.contains("\n")) }
+  }
+
+  @Test(
+    "each rule's example loads and fires exactly that rule", arguments: Rule.all.map(\.rawValue))
+  func exampleFiresExactlyItsRule(id: String) throws {
+    let rule = try #require(Rule(rawValue: id))
+    // Opt-in rules run when opted in, as a configuration file would.
+    let everything = RuleConfiguration(optedIn: Set(Rule.all.filter(\.isOptIn).map(\.rawValue)))
+    let findings: [Finding]
+    switch rule.documentation.exampleFormat {
+    case .description:
+      let hierarchy = try DescriptionLoader().load(
+        text: rule.documentation.example, path: "x.yaml")
+      findings = Checker.findings(for: Analysis(hierarchy), configuration: everything)
+    case .storyboard:
+      // A storyboard as `check` reads it: its launch state and its segues and scenes.
+      let document = try StoryboardDocument.read(
+        bytes: Array(rule.documentation.example.utf8), path: "x.storyboard", options: .default)
+      findings = AnalysisReport.findings(
+        for: Analysis(document.launch.hierarchy), storyboard: document,
+        configuration: everything)
+    }
+    #expect(findings.map(\.rule.rawValue) == [id], "\(findings.map(\.message))")
+  }
+
+  @Test("the README's rule sections are the ones the rules generate (helpUri anchors)")
+  func readmeSectionsMatchTheRules() throws {
+    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    let generated = RuleReference.markdown()
+    let begin = try #require(text.range(of: RuleReference.readmeBegin), "the README has the block")
+    let end = try #require(
+      text.range(of: RuleReference.readmeEnd + "\n", range: begin.upperBound..<text.endIndex))
+    let current = String(text[begin.lowerBound..<end.upperBound])
+    if current != generated, ProcessInfo.processInfo.environment["VCGRAPH_RECORD_GOLDEN"] == "1" {
+      try text.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: generated)
+        .write(to: Self.readme, atomically: true, encoding: .utf8)
+      return
+    }
+    let stale =
+      "the README's rule sections are stale: run `vcgraph rules --format markdown` and paste it,"
+      + " or VCGRAPH_RECORD_GOLDEN=1 swift test"
+    #expect(current == generated, Comment(rawValue: stale))
+    for rule in Rule.all {
+      // GitHub's anchor for a heading is its text, lowercased, without backquotes.
+      #expect(text.contains("\n#### `\(rule.rawValue)`\n"), "section \(rule.readmeAnchor)")
+    }
+  }
+
+  @Test("the rule text for a terminal has each part, and the list one line per rule")
+  func terminalText() throws {
+    let text = RuleReference.text(.navigationInNavigation)
+    #expect(text.hasPrefix("navigation-in-navigation (error)\n"))
+    for heading in ["What UIKit does:", "UIKit prints:", "A description that triggers it:", "Fix:"]
+    {
+      #expect(text.contains("\n" + heading + "\n"), "\(heading)")
+    }
+    #expect(
+      text.contains(
+        "\n  *** Terminating app due to uncaught exception 'NSInvalidArgumentException'"))
+    #expect(!RuleReference.text(.tabsUnderMore).contains("UIKit prints:"), "no message, no part")
+    let list = RuleReference.list()
+    #expect(list.split(separator: "\n").count == Rule.all.count)
+    #expect(list.contains("tabs-under-more              info     tabs past the fifth"))
+  }
+}
