@@ -311,6 +311,37 @@ import Testing
     #expect(analyzedRules == rules)
   }
 
+  @Test func baselinesAndTheConfigurationFileTreatStoryboardFindingsAsAnyOther() throws {
+    let directory = try TemporaryDirectory("storyboard-baseline")
+    try directory.write("App.storyboard", Self.allKinds)
+    let written = try vcgraph(
+      ["check", "App.storyboard", "--write-baseline", "baseline.json", "--no-config"],
+      cwd: directory.url)
+    #expect(written.exitCode == 1)
+    // Each finding is recorded by its scene and segue ids, not by line.
+    let baseline = String(decoding: directory.bytes("baseline.json") ?? [], as: UTF8.self)
+    #expect(baseline.contains("\"storyboard:App/scene:B/segue:toNav\""))
+    #expect(baseline.contains("\"storyboard:App/scene:z\""))
+    // Lines move (a comment before every scene): the baseline still holds both findings.
+    try directory.write(
+      "App.storyboard",
+      Self.allKinds.replacingOccurrences(of: "<scene sceneID", with: "<!--moved-->\n<scene sceneID")
+    )
+    let tolerated = try vcgraph(
+      ["check", "App.storyboard", "--baseline", "baseline.json", "--no-config"],
+      cwd: directory.url)
+    #expect(tolerated.exitCode == 0, "\(tolerated.stdout)")
+    #expect(!tolerated.stdout.contains("[navigation-in-navigation]"))
+    // .vcgraph.yml switches a storyboard rule off and changes another's severity.
+    try directory.write(
+      ".vcgraph.yml",
+      "disabled_rules: [unreachable-scene]\nseverity:\n  navigation-in-navigation: warning\n")
+    let configured = try vcgraph(["check", "App.storyboard"], cwd: directory.url)
+    #expect(configured.exitCode == 0, "a warning now: \(configured.stdout)")
+    #expect(configured.stdout.contains("warning: show segue 'toNav'"))
+    #expect(!configured.stdout.contains("[unreachable-scene]"))
+  }
+
   // MARK: - References
 
   @Test func referencesResolveInFoldersGivenOnTheCommandLine() throws {
