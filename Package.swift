@@ -7,6 +7,9 @@ let package = Package(
     .executable(name: "vcgraph", targets: ["vcgraph"]),
     .library(name: "VCGraphCore", targets: ["VCGraphCore"]),
     .library(name: "GraphvizKit", targets: ["GraphvizKit"]),
+    // `swift package vcgraph render Docs/Navigation -o Docs/Images` in packages that depend
+    // on this one.
+    .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
   ],
   targets: [
     // C libraries bound through pkg-config: Debian/Ubuntu packages or Homebrew formulae.
@@ -32,21 +35,49 @@ let package = Package(
     .target(name: "GraphvizKit", dependencies: ["CGraphviz"]),
     // The hierarchy model, the description loader, dump import, UIKit semantics and checks.
     .target(name: "VCGraphCore", dependencies: ["CYAML", "CLibXML2"]),
-    // Maps a hierarchy and its analysis to a styled Graphviz graph.
-    .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore", "GraphvizKit"]),
+    // The format-neutral diagram: what is drawn, in which state, and how it connects. It has
+    // no Graphviz dependency, so no Graphviz type can leak into it.
+    .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore"]),
+    // The Graphviz backend: a diagram as a styled GraphvizKit graph.
+    .target(name: "VCGraphGraphviz", dependencies: ["VCGraphDiagram", "GraphvizKit"]),
+    // The text backends: Mermaid and Markdown.
+    .target(name: "VCGraphBackends", dependencies: ["VCGraphDiagram"]),
     // The command line as a testable library.
-    .target(name: "VCGraphCLI", dependencies: ["VCGraphCore", "VCGraphDiagram", "GraphvizKit"]),
+    .target(
+      name: "VCGraphCLI",
+      dependencies: [
+        "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
+      ]),
     // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
     // GraphvizAccelerators).
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI", "GraphvizKit"]),
+    // Runs vcgraph in a package's directory, as `swift package vcgraph ...`.
+    .plugin(
+      name: "VCGraphPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "vcgraph",
+          description: "Draw or check view-controller hierarchies (render, analyze, check, ...)"),
+        permissions: [
+          .writeToPackageDirectory(reason: "vcgraph writes the diagrams into the package")
+        ]),
+      dependencies: ["vcgraph"]),
     // What several test targets share: Graphviz's own `dot` as the reference, SVG structure.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit", "TestSupport"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
+    // The diagram model and the text backends, tested without Graphviz.
+    .testTarget(name: "VCGraphDiagramTests", dependencies: ["VCGraphDiagram", "VCGraphCore"]),
+    .testTarget(
+      name: "VCGraphBackendsTests",
+      dependencies: ["VCGraphBackends", "VCGraphDiagram", "VCGraphCore"]),
     // Golden files live in Tests/VCGraphCLITests/Golden and are read from the source tree.
     .testTarget(
       name: "VCGraphCLITests",
-      dependencies: ["VCGraphCLI", "VCGraphDiagram", "VCGraphCore", "GraphvizKit", "TestSupport"],
+      dependencies: [
+        "VCGraphCLI", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "VCGraphCore",
+        "GraphvizKit", "TestSupport",
+      ],
       exclude: ["Golden"]
     ),
   ]

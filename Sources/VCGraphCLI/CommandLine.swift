@@ -69,7 +69,7 @@ public enum VCGraphCommandLine {
     usage: vcgraph COMMAND [OPTIONS] INPUT...
 
     commands:
-      render    draw annotated diagrams (svg, png, pdf, dot, json)
+      render    draw annotated diagrams (svg, png, pdf, dot, json, mermaid, md)
       analyze   what is on screen, the top view controller, dismissals, responder chains
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump (_printHierarchy, Chisel pvc) into a description file

@@ -2,6 +2,7 @@ import Foundation
 import GraphvizKit
 import VCGraphCore
 import VCGraphDiagram
+import VCGraphGraphviz
 
 /// The options of `vcgraph simulate`.
 struct SimulateOptions: CommandOptions {
@@ -214,7 +215,8 @@ struct SimulateCommand: Subcommand {
         diagram.changes = Self.changes(effect)
       }
       let analysis = try AnalysisReport(state)
-      let full = DiagramBuilder(report: analysis, options: diagram).graph()
+      let full = GraphvizBackend().graph(
+        DiagramBuilder(report: analysis, options: diagram).diagram())
       var bare = full
       bare.subgraphs.removeAll { $0.name == "cluster_legend" }
       let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }

@@ -1,37 +1,49 @@
-import GraphvizKit
 import VCGraphCore
 
-/// The colors and shapes of the visual language, in one place so the legend and the
-/// diagram cannot disagree.
-enum Palette {
-  static let font = "DejaVu Sans"
-  static let ink = "#24292f"
-  static let muted = "#9aa0a6"
-  static let mutedFill = "#f6f8fa"
-  static let mutedBorder = "#c8ccd0"
-  static let path = "#1f6feb"
-  static let top = "#fff8c5"
-  static let presentation = "#8250df"
-  static let dismiss = "#cf222e"
-  static let dismissFill = "#fff1f0"
-  static let responder = "#bc4c00"
-  static let after = "#1a7f37"
-  static let windowBorder = "#8c959f"
-  static let levelFill = "#fbf8ff"
-  static let change = "#1a7f37"
+/// The colours of the visual language, shared by every backend so that the diagrams, their
+/// legends and the other formats cannot disagree. How roles look (shapes, fonts) is each
+/// backend's own.
+public enum Palette {
+  /// Text and on-screen borders.
+  public static let ink = "#24292f"
+  /// Off-screen text.
+  public static let muted = "#9aa0a6"
+  /// Off-screen fill.
+  public static let mutedFill = "#f6f8fa"
+  /// Off-screen borders.
+  public static let mutedBorder = "#c8ccd0"
+  /// The visible path and the top view controller's border.
+  public static let path = "#1f6feb"
+  /// The top view controller's fill.
+  public static let top = "#fff8c5"
+  /// Presentations and presentation levels.
+  public static let presentation = "#8250df"
+  /// Dismissals, refused presentations and errors.
+  public static let dismiss = "#cf222e"
+  /// The fill of a level a dismissal removes.
+  public static let dismissFill = "#fff1f0"
+  /// Responder chains.
+  public static let responder = "#bc4c00"
+  /// The top view controller after a dismissal.
+  public static let after = "#1a7f37"
+  /// Window borders.
+  public static let windowBorder = "#8c959f"
+  /// The fill of a presentation level.
+  public static let levelFill = "#fbf8ff"
+  /// What a simulated step added, and captions.
+  public static let change = "#1a7f37"
+  /// Views.
+  public static let view = "#54aeff"
+  /// The fill of views.
+  public static let viewFill = "#f0f6ff"
+  /// The fill of windows and UIApplication on a responder chain.
+  public static let responderFill = "#fff1e5"
+  /// Secondary text (class names, edge labels).
+  public static let secondary = "#57606a"
 
   /// How a simulated step's change is marked: added green, moved purple, newly on screen
   /// blue, left the screen grey.
-  static func changeSymbol(_ change: DiagramOptions.Change) -> String {
-    switch change {
-    case .added: "✚"
-    case .moved: "↔"
-    case .newlyOnScreen: "▲"
-    case .leftScreen: "▽"
-    }
-  }
-
-  static func changeColor(_ change: DiagramOptions.Change) -> String {
+  public static func color(of change: DiagramOptions.Change) -> String {
     switch change {
     case .added: Palette.change
     case .moved: Palette.presentation
@@ -40,7 +52,8 @@ enum Palette {
     }
   }
 
-  static func severityColor(_ severity: Severity) -> String {
+  /// The colour of a finding's severity.
+  public static func color(of severity: Severity) -> String {
     switch severity {
     case .error: "#cf222e"
     case .warning: "#9a6700"
@@ -48,53 +61,14 @@ enum Palette {
     }
   }
 
-  static func severitySymbol(_ severity: Severity) -> String {
-    switch severity {
-    case .error: "✖"
-    case .warning: "⚠"
-    case .info: "ℹ"
-    }
-  }
-
-  /// The node shape of a controller kind; custom containers get their own.
-  static func shape(_ role: Role) -> String {
-    switch role {
-    case .plain: "box"
-    case .navigation: "folder"
-    case .tabBar: "tab"
-    case .split: "component"
-    case .page: "note"
-    case .custom: "box3d"
-    case .alert: "octagon"
-    }
-  }
-
-  /// What a controller node looks like: its kind, with plain controllers that contain
-  /// children shown as custom containers.
-  enum Role: String, CaseIterable {
-    case navigation, tabBar, split, page, custom, plain, alert
-
-    init(_ controller: Controller) {
-      switch controller.kind {
-      case .navigation: self = .navigation
-      case .tabBar: self = .tabBar
-      case .split: self = .split
-      case .page: self = .page
-      case .alert: self = .alert
-      case .plain: self = controller.children.isEmpty ? .plain : .custom
-      }
-    }
-
-    var legend: String {
-      switch self {
-      case .navigation: "navigation"
-      case .tabBar: "tab bar"
-      case .split: "split view"
-      case .page: "page view"
-      case .custom: "custom container"
-      case .plain: "view controller"
-      case .alert: "alert"
-      }
+  /// The colour of a badge's text.
+  public static func color(of badge: Diagram.Badge) -> String {
+    switch badge {
+    case .topViewController, .visibleLeaf: path
+    case .receivesDismiss, .animatesOut: dismiss
+    case .topAfterDismiss: after
+    case .change(let change): color(of: change)
+    case .finding(let severity, _): color(of: severity)
     }
   }
 }

@@ -3,6 +3,7 @@ import GraphvizKit
 import Testing
 import VCGraphCore
 import VCGraphDiagram
+import VCGraphGraphviz
 
 /// Each annotation kind on a small hierarchy: the DOT is pinned by a golden file, and the
 /// facts a reviewer reads off the picture are asserted directly.
@@ -41,7 +42,8 @@ struct AnnotationTests {
   ) throws -> String {
     let hierarchy = try DescriptionLoader().load(text: yaml, path: "t.yaml")
     let report = try AnalysisReport(hierarchy, extra: extra)
-    return try Graphviz.dot(DiagramBuilder(report: report, options: options).graph())
+    return try Graphviz.dot(
+      GraphvizBackend().graph(DiagramBuilder(report: report, options: options).diagram()))
   }
 
   /// The DOT block that declares node `name` (its attribute list).
@@ -156,7 +158,7 @@ struct AnnotationTests {
   @Test func svgHasStableIdsTooltipsAndText() throws {
     let hierarchy = try DescriptionLoader().load(text: Self.tabsWithModal, path: "t.yaml")
     let report = try AnalysisReport(hierarchy)
-    let graph = DiagramBuilder(report: report).graph()
+    let graph = GraphvizBackend().graph(DiagramBuilder(report: report).diagram())
     let svg = String(decoding: try Graphviz.render(graph, format: .svg).data, as: UTF8.self)
     // Graphviz writes "-" as the entity &#45;; the DOM id is "vc-edit".
     #expect(svg.contains("id=\"vc&#45;edit\""))
@@ -178,7 +180,9 @@ struct AnnotationTests {
     let hierarchy = try DescriptionLoader().load(text: yaml, path: "t.yaml")
     let report = try AnalysisReport(hierarchy)
     let svg = String(
-      decoding: try Graphviz.render(DiagramBuilder(report: report).graph(), format: .svg).data,
+      decoding: try Graphviz.render(
+        GraphvizBackend().graph(DiagramBuilder(report: report).diagram()), format: .svg
+      ).data,
       as: UTF8.self)
     #expect(svg.contains("a &lt;b&gt;&amp;\\N &quot;q&quot; \u{200F}x"))
     #expect(svg.contains("\\G &lt;i&gt;t&lt;/i&gt;"))

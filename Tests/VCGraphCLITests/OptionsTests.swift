@@ -82,7 +82,7 @@ import VCGraphCore
         == "'--format' takes one of text, json, github, sarif, not 'xml'")
     #expect(
       usageError(RenderOptions.self, ["-f", "svg,gif"])
-        == "unknown format 'gif' (formats are svg, png, pdf, dot, json)")
+        == "unknown format 'gif' (formats are svg, png, pdf, dot, json, mermaid, md)")
     #expect(
       usageError(ImportOptions.self, ["--max-label-lines", "32000"])
         == "'--max-label-lines' must stay below 32000 (Graphviz crashes on longer labels)")

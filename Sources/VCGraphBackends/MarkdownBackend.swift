@@ -1,0 +1,212 @@
+import VCGraphCore
+import VCGraphDiagram
+
+/// Writes a ``Diagram`` as one Markdown page for documentation and CI job summaries: the
+/// title, the diagram as a Mermaid block (or a link to a rendered image beside the page), the
+/// top view controller and the visible path, presentations, dismissals and responder chains
+/// as tables, and the findings as a list.
+///
+/// It is GitHub-flavoured Markdown without raw HTML, so it reads the same on GitHub, GitLab,
+/// in job summaries and in DocC articles; every id and title is escaped by ``MarkdownText``.
+public struct MarkdownBackend: DiagramTextBackend {
+  /// The image file the page shows instead of a Mermaid block, relative to the page.
+  public var image: String?
+
+  /// Creates the backend; `image` is the file name of an SVG or PNG beside the page.
+  public init(image: String? = nil) {
+    self.image = image
+  }
+
+  /// The page of `diagram`.
+  public func text(for diagram: Diagram) -> String {
+    var page: [String] = ["# " + MarkdownText.text(diagram.title), ""]
+    if let caption = diagram.caption { page += ["*" + MarkdownText.text(caption) + "*", ""] }
+    if !diagram.removedIDs.isEmpty {
+      page += [
+        "Removed: " + diagram.removedIDs.map { MarkdownText.code($0) }.joined(separator: ", "), "",
+      ]
+    }
+    if let image {
+      page += [
+        "![" + MarkdownText.text(diagram.title) + "](" + MarkdownText.destination(image) + ")", "",
+      ]
+    } else {
+      // The legend is text under the block: as a subgraph Mermaid puts it beside the
+      // diagram, which then has half a page's width.
+      var bare = diagram
+      bare.legend = nil
+      page += ["```mermaid"]
+      page += MermaidBackend(includesTitle: false).text(for: bare)
+        .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+      page += ["```", ""]
+      if let legend = diagram.legend { page += self.legend(legend, in: diagram) }
+    }
+    page += answers(diagram.summary)
+    page += presentations(diagram)
+    page += dismissals(diagram.summary.dismissals)
+    page += responderChains(diagram.summary.responderChains)
+    page += findings(diagram.summary.findings)
+    page += ["Drawn by vcgraph from " + MarkdownText.code(diagram.path) + "."]
+    return page.joined(separator: "\n") + "\n"
+  }
+
+  private func legend(_ legend: Diagram.Legend, in diagram: Diagram) -> [String] {
+    var nodes = [
+      "yellow with a thick blue border: the top view controller", "white: on screen",
+      "grey and dashed: off screen",
+    ]
+    if !diagram.summary.dismissals.isEmpty {
+      nodes.append("red dashed border: removed by the dismissal")
+    }
+    if legend.hasViews { nodes.append("light blue: views") }
+    if legend.hasResponderChains { nodes.append("orange: the window and UIApplication") }
+    var edges = [
+      "thick blue: the visible path", "solid: contains, on screen",
+      "dotted grey: contains, off screen",
+    ]
+    if legend.hasPresentations { edges.insert("dotted purple: presents (style)", at: 1) }
+    if legend.hasResponderChains { edges.append("orange ① ②: the responder chain") }
+    if legend.hasViews { edges.append("light blue: view and hosts") }
+    let shapes = legend.roles.map { role -> String in
+      let shape =
+        switch role {
+        case .plain: "a rounded box"
+        case .navigation: "a box with side bars"
+        case .tabBar: "a hexagon"
+        case .split: "a parallelogram"
+        case .page: "a reversed parallelogram"
+        case .custom: "a square box"
+        case .alert: "a flag"
+        }
+      return "\(role.legend): \(shape)"
+    }
+    return [
+      "**Legend**", "", "- Nodes: " + nodes.joined(separator: "; ") + ".",
+      "- Edges: " + edges.joined(separator: "; ") + ".",
+      "- Shapes: " + shapes.joined(separator: "; ") + ".", "",
+    ]
+  }
+
+  private func controller(_ ref: Diagram.ControllerRef?, inTable: Bool = true) -> String {
+    guard let ref else { return "none" }
+    return MarkdownText.code(ref.id, inTable: inTable)
+  }
+
+  private func row(_ cells: [String]) -> String { "| " + cells.joined(separator: " | ") + " |" }
+
+  private func answers(_ summary: Diagram.Summary) -> [String] {
+    var lines: [String] = []
+    let count = "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"
+    if let top = summary.top {
+      lines.append(
+        "**Top view controller:** \(controller(top, inTable: false)) ("
+          + MarkdownText.text(top.className) + ") · \(count)")
+    } else {
+      lines.append("**Nothing is on screen** in a key window · \(count)")
+    }
+    lines.append("")
+    if summary.visibleLeaves.count > 1 {
+      lines.append(
+        "**Visible leaves:** "
+          + summary.visibleLeaves.map { controller($0, inTable: false) }.joined(separator: ", "))
+      lines.append("")
+    }
+    guard !summary.visiblePath.isEmpty else { return lines }
+    lines += ["## Visible path", "", "| step | controller | class | reached as |"]
+    lines.append("|---:|---|---|---|")
+    for (number, entry) in summary.visiblePath.enumerated() {
+      lines.append(
+        row([
+          "\(number + 1)", controller(entry.controller),
+          MarkdownText.code(entry.controller.className, inTable: true), entry.via.rawValue,
+        ]))
+    }
+    return lines + [""]
+  }
+
+  private func presentations(_ diagram: Diagram) -> [String] {
+    var rows: [String] = []
+    var refused: [String] = []
+    for edge in diagram.edges {
+      switch edge.kind {
+      case .presentation(let presentation):
+        rows.append(
+          row([
+            controller(presentation.presenter), controller(presentation.presented),
+            MarkdownText.text(presentation.style.text), controller(presentation.requester),
+          ]))
+      case .refusedPresentation(let refusal):
+        refused.append(
+          "\(controller(refusal.requester, inTable: false)) presents"
+            + " \(controller(refusal.presented, inTable: false)): refused, because"
+            + " \(controller(refusal.busyPresenter, inTable: false)) is already presenting.")
+      default:
+        break
+      }
+    }
+    guard !rows.isEmpty || !refused.isEmpty else { return [] }
+    var lines = ["## Presentations", ""]
+    if !rows.isEmpty {
+      lines += ["| presenter | presented | style | requested by |", "|---|---|---|---|"]
+      lines += rows + [""]
+    }
+    for refusal in refused { lines += [refusal, ""] }
+    return lines
+  }
+
+  private func dismissals(_ dismissals: [Diagram.DismissalSummary]) -> [String] {
+    guard !dismissals.isEmpty else { return [] }
+    var lines = [
+      "## Dismissals", "", "| call | receiver | removed | animated out | top afterwards |",
+      "|---|---|---|---|---|",
+    ]
+    for dismissal in dismissals {
+      lines.append(
+        row([
+          MarkdownText.code(dismissal.call.text, inTable: true), controller(dismissal.receiver),
+          dismissal.removed.map { controller($0) }.joined(separator: ", "),
+          controller(dismissal.animated), controller(dismissal.topAfter),
+        ]))
+    }
+    return lines + [""]
+  }
+
+  private func responderChains(_ chains: [Diagram.ResponderChainSummary]) -> [String] {
+    guard !chains.isEmpty else { return [] }
+    var lines = ["## Responder chains", ""]
+    for chain in chains {
+      lines += ["From " + MarkdownText.code(chain.from) + ":", ""]
+      lines += ["| step | responder | is a |", "|---|---|---|"]
+      for (number, entry) in chain.responders.enumerated() {
+        let kind: String
+        switch entry.responder {
+        case .view: kind = "view"
+        case .controller:
+          kind = entry.responder == owner(chain) ? "controller (owner)" : "controller"
+        case .window: kind = "window"
+        case .application: kind = "application"
+        }
+        let step = number == 0 ? "start" : Diagram.circled(number)
+        lines.append(row([step, MarkdownText.code(entry.name, inTable: true), kind]))
+      }
+      lines.append("")
+    }
+    return lines
+  }
+
+  private func owner(_ chain: Diagram.ResponderChainSummary) -> Responder? {
+    chain.owningController.map { .controller($0.index) }
+  }
+
+  private func findings(_ findings: [Finding]) -> [String] {
+    guard !findings.isEmpty else { return ["## Findings", "", "None.", ""] }
+    var lines = ["## Findings", ""]
+    for finding in findings {
+      lines.append(
+        "- \(finding.severity.symbol) **\(finding.severity.rawValue)** "
+          + MarkdownText.code(finding.rule.rawValue) + ": " + MarkdownText.text(finding.message)
+          + " (" + MarkdownText.code("\(finding.location)") + ")")
+    }
+    return lines + [""]
+  }
+}

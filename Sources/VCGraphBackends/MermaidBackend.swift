@@ -1,0 +1,91 @@
+import VCGraphCore
+import VCGraphDiagram
+
+/// Writes a ``Diagram`` as a Mermaid `flowchart`, for GitHub, GitLab, MkDocs and the other
+/// places that draw Mermaid in Markdown but not Graphviz.
+///
+/// It carries what Mermaid can show: the title (front matter), windows, scenes, presentation
+/// levels and the dismiss region as subgraphs, controller roles as node shapes, states as
+/// classes (`onScreen`, `offScreen`, `top`, `path`, `removed`, `collapsed`, ...), containment
+/// slots and presentation styles as edge labels, responder chains as numbered edges, and the
+/// legend. Node ids are generated (`c0`, `v3`, `w0`, `app`); ids and titles appear only in
+/// labels, escaped by ``MermaidText``, so any id is safe.
+public struct MermaidBackend: DiagramTextBackend {
+  /// Whether the title goes into the front matter (a Markdown page has it as its heading).
+  public var includesTitle: Bool
+
+  /// Creates the backend.
+  public init(includesTitle: Bool = true) {
+    self.includesTitle = includesTitle
+  }
+
+  /// The flowchart of `diagram`.
+  public func text(for diagram: Diagram) -> String {
+    var writer = MermaidWriter(maxLabelLines: diagram.maxLabelLines)
+    if includesTitle {
+      var title = diagram.title
+      if let caption = diagram.caption { title += " · " + caption }
+      writer.line("---")
+      writer.line("title: " + MermaidText.yamlString(title))
+      writer.line("---")
+    }
+    writer.line("flowchart TB")
+    for node in diagram.nodes { writer.node(node, indent: 1) }
+    for cluster in diagram.clusters { writer.cluster(cluster, indent: 1) }
+    for edge in diagram.edges { writer.edge(edge) }
+    if let legend = diagram.legend {
+      // An invisible link to the first controller puts the legend above the diagram, in one
+      // row; alone, Mermaid would set it beside the diagram and halve the diagram's width.
+      let nodes = diagram.allNodes
+      let first = nodes.first { if case .controller = $0.id { true } else { false } }
+      writer.legend(legend, above: (first ?? nodes.first).map { MermaidID.node($0.id) })
+    }
+    writer.finish()
+    return writer.output
+  }
+
+  /// Mermaid's default limits, which renderers such as GitHub's do not let a diagram raise:
+  /// larger inputs are refused with an error instead of a drawing.
+  public static let maxTextSize = 50_000
+  /// The most edges Mermaid draws by default.
+  public static let maxEdges = 500
+
+  /// Why Mermaid's default renderer would refuse `text`, the flowchart of `diagram`, or nil
+  /// when it fits.
+  public static func limitProblem(_ text: String, of diagram: Diagram) -> String? {
+    let size = text.utf16.count
+    if size > maxTextSize {
+      return "the Mermaid text has \(size) characters, more than the \(maxTextSize) that"
+        + " Mermaid draws by default"
+    }
+    // The legend's invisible link is an edge too.
+    let edges = diagram.edges.count + (diagram.legend != nil && !diagram.allNodes.isEmpty ? 1 : 0)
+    if edges > maxEdges {
+      return "the Mermaid diagram has \(edges) edges, more than the \(maxEdges) that Mermaid"
+        + " draws by default"
+    }
+    return nil
+  }
+}
+
+/// The Mermaid node and cluster ids of a diagram's elements.
+enum MermaidID {
+  static func node(_ id: Diagram.NodeID) -> String {
+    switch id {
+    case .controller(let index): "c\(index)"
+    case .view(let index): "v\(index)"
+    case .window(let index): "w\(index)"
+    case .application: "app"
+    }
+  }
+
+  static func cluster(_ kind: Diagram.Cluster.Kind) -> String {
+    switch kind {
+    case .scene(let scene): "scene\(scene.index)"
+    case .window(let window): "win\(window.index)"
+    case .presentationLevel(let level): "level\(level.root.index)"
+    case .dismissRegion(let region): "dismiss\(region.firstLevel)"
+    case .detached: "detached"
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import VCGraphCore
+
+/// One hierarchy's diagram, independent of any output format: what is drawn, in which
+/// cluster, in which state, and how it connects. ``DiagramBuilder`` makes it from an
+/// analysis; backends (Graphviz, Mermaid, Markdown) decide how each role and state looks.
+///
+/// Everything is kept in drawing order, so the same report always gives an equal diagram and
+/// every backend gives the same output for it.
+public struct Diagram: Sendable, Equatable {
+  /// The hierarchy's title, else its input path.
+  public var title: String
+  /// The input's path.
+  public var path: String
+  /// A line above the answers, such as the simulated step that led to this state.
+  public var caption: String?
+  /// Controllers a simulated step removed (no longer in the hierarchy).
+  public var removedIDs: [String]
+  /// What the analysis answered: the top view controller, the visible path, dismissals,
+  /// responder chains and findings.
+  public var summary: Summary
+  /// Nodes outside every cluster (UIApplication, when a responder chain reaches it).
+  public var nodes: [Node]
+  /// The top-level clusters in drawing order: scenes (or windows), windows without a scene,
+  /// then the controllers in no window.
+  public var clusters: [Cluster]
+  /// Every edge, in drawing order: containment, presentation, views, responder chains.
+  public var edges: [Edge]
+  /// What the legend explains, or nil when it is left out.
+  public var legend: Legend?
+  /// Lines one label may have before a backend cuts it.
+  public var maxLabelLines: Int
+
+  /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
+  public init(
+    title: String, path: String, caption: String? = nil, removedIDs: [String] = [],
+    summary: Summary, nodes: [Node] = [], clusters: [Cluster] = [], edges: [Edge] = [],
+    legend: Legend? = nil, maxLabelLines: Int = 64
+  ) {
+    self.title = title
+    self.path = path
+    self.caption = caption
+    self.removedIDs = removedIDs
+    self.summary = summary
+    self.nodes = nodes
+    self.clusters = clusters
+    self.edges = edges
+    self.legend = legend
+    self.maxLabelLines = maxLabelLines
+  }
+
+  /// Every node, top-level ones first, then each cluster's in drawing order (depth first).
+  public var allNodes: [Node] {
+    var result = nodes
+    func visit(_ cluster: Cluster) {
+      result += cluster.nodes
+      for inner in cluster.clusters { visit(inner) }
+    }
+    for cluster in clusters { visit(cluster) }
+    return result
+  }
+}
+
+// MARK: - References and answers
+
+extension Diagram {
+  /// A controller named in an answer or a label.
+  public struct ControllerRef: Sendable, Equatable, Hashable {
+    /// Its index in the hierarchy.
+    public var index: ControllerIndex
+    /// Its id.
+    public var id: String
+    /// Its class name.
+    public var className: String
+
+    /// Creates a reference.
+    public init(index: ControllerIndex, id: String, className: String) {
+      self.index = index
+      self.id = id
+      self.className = className
+    }
+  }
+
+  /// What the analysis answered, for titles, captions and summary pages.
+  public struct Summary: Sendable, Equatable {
+    /// The top view controller, or nil when nothing is on screen in a key window.
+    public var top: ControllerRef?
+    /// The visible path from the key window's root to the top view controller.
+    public var visiblePath: [PathEntry]
+    /// The controllers on screen that show no child on screen.
+    public var visibleLeaves: [ControllerRef]
+    /// How many controllers are on screen.
+    public var onScreenCount: Int
+    /// How many controllers the hierarchy has.
+    public var controllerCount: Int
+    /// The requested dismissals, in request order; the first is the one drawn as a region.
+    public var dismissals: [DismissalSummary]
+    /// The requested responder chains, in request order.
+    public var responderChains: [ResponderChainSummary]
+    /// Every finding, in report order.
+    public var findings: [Finding]
+
+    /// Creates a summary.
+    public init(
+      top: ControllerRef?, visiblePath: [PathEntry], visibleLeaves: [ControllerRef],
+      onScreenCount: Int, controllerCount: Int, dismissals: [DismissalSummary],
+      responderChains: [ResponderChainSummary], findings: [Finding]
+    ) {
+      self.top = top
+      self.visiblePath = visiblePath
+      self.visibleLeaves = visibleLeaves
+      self.onScreenCount = onScreenCount
+      self.controllerCount = controllerCount
+      self.dismissals = dismissals
+      self.responderChains = responderChains
+      self.findings = findings
+    }
+
+    /// How many findings have each severity.
+    public var findingCounts: [Severity: Int] {
+      Dictionary(grouping: findings, by: \.severity).mapValues(\.count)
+    }
+  }
+
+  /// One step of the visible path.
+  public struct PathEntry: Sendable, Equatable {
+    /// The controller reached.
+    public var controller: ControllerRef
+    /// How it was reached from the one before.
+    public var via: PathStep
+
+    /// Creates a step.
+    public init(controller: ControllerRef, via: PathStep) {
+      self.controller = controller
+      self.via = via
+    }
+  }
+
+  /// A `dismiss` call as requested.
+  public struct DismissCall: Sendable, Equatable, Hashable {
+    /// The id of the controller `dismiss` is called on.
+    public var from: String
+    /// The number of levels, when given.
+    public var levels: Int?
+    /// The class to dismiss back to, when given.
+    public var toClass: String?
+
+    /// Creates a call.
+    public init(from: String, levels: Int? = nil, toClass: String? = nil) {
+      self.from = from
+      self.levels = levels
+      self.toClass = toClass
+    }
+
+    /// The call as Swift-like text: `dismiss(from: edit, levels: 2)`.
+    public var text: String {
+      var call = "dismiss(from: \(from)"
+      if let levels { call += ", levels: \(levels)" }
+      if let toClass { call += ", toClass: \(toClass)" }
+      return call + ")"
+    }
+  }
+
+  /// What one `dismiss` call does (S4).
+  public struct DismissalSummary: Sendable, Equatable {
+    /// The call.
+    public var call: DismissCall
+    /// The controller that handles it.
+    public var receiver: ControllerRef
+    /// Every controller that leaves, in document order.
+    public var removed: [ControllerRef]
+    /// The one dismissed with animation.
+    public var animated: ControllerRef
+    /// The top view controller afterwards.
+    public var topAfter: ControllerRef?
+
+    /// Creates a dismissal summary.
+    public init(
+      call: DismissCall, receiver: ControllerRef, removed: [ControllerRef],
+      animated: ControllerRef, topAfter: ControllerRef?
+    ) {
+      self.call = call
+      self.receiver = receiver
+      self.removed = removed
+      self.animated = animated
+      self.topAfter = topAfter
+    }
+  }
+
+  /// One responder chain (S5).
+  public struct ResponderChainSummary: Sendable, Equatable {
+    /// The id it starts from.
+    public var from: String
+    /// Each responder in order.
+    public var responders: [ResponderEntry]
+    /// The first controller on the chain.
+    public var owningController: ControllerRef?
+
+    /// Creates a chain summary.
+    public init(from: String, responders: [ResponderEntry], owningController: ControllerRef?) {
+      self.from = from
+      self.responders = responders
+      self.owningController = owningController
+    }
+  }
+
+  /// One responder of a chain: its printable name and what it is.
+  public struct ResponderEntry: Sendable, Equatable {
+    /// The view or controller id, the window id, or `UIApplication`.
+    public var name: String
+    /// The responder itself.
+    public var responder: Responder
+    /// The node that stands for it, or nil when it sits inside a collapsed subtree.
+    public var node: NodeID?
+
+    /// Creates an entry.
+    public init(name: String, responder: Responder, node: NodeID?) {
+      self.name = name
+      self.responder = responder
+      self.node = node
+    }
+  }
+}
+
+// MARK: - Legend
+
+extension Diagram {
+  /// What the legend explains: only what this diagram uses.
+  public struct Legend: Sendable, Equatable {
+    /// Controller roles that occur, in ``Role`` order.
+    public var roles: [Role]
+    /// Whether any controller is presented.
+    public var hasPresentations: Bool
+    /// Whether a responder chain is drawn.
+    public var hasResponderChains: Bool
+    /// Whether views are drawn.
+    public var hasViews: Bool
+
+    /// Creates a legend.
+    public init(roles: [Role], hasPresentations: Bool, hasResponderChains: Bool, hasViews: Bool) {
+      self.roles = roles
+      self.hasPresentations = hasPresentations
+      self.hasResponderChains = hasResponderChains
+      self.hasViews = hasViews
+    }
+  }
+}
