@@ -76,6 +76,7 @@ enum MermaidID {
     case .view(let index): "v\(index)"
     case .window(let index): "w\(index)"
     case .application: "app"
+    case .scene(let scene): "s\(scene.storyboard)_\(scene.scene)"
     }
   }
 
@@ -86,6 +87,7 @@ enum MermaidID {
     case .presentationLevel(let level): "level\(level.root.index)"
     case .dismissRegion(let region): "dismiss\(region.firstLevel)"
     case .detached: "detached"
+    case .storyboard(let storyboard): "board\(storyboard.index)"
     }
   }
 }

@@ -25,8 +25,8 @@ struct MermaidWriter {
 
   /// The states a node is drawn in; later classes win where they set the same property.
   enum NodeClass: String, CaseIterable {
-    case onScreen, offScreen, collapsed, view, viewOffScreen, responder, path, removed
-    case added, moved, newlyOnScreen, top, error, legendText
+    case onScreen, offScreen, collapsed, view, viewOffScreen, responder, scene, reference, path
+    case removed, added, moved, newlyOnScreen, top, error, legendText
 
     var style: String {
       switch self {
@@ -40,6 +40,9 @@ struct MermaidWriter {
           + "stroke-dasharray:4 3"
       case .responder:
         "fill:\(Palette.responderFill),stroke:\(Palette.responder),color:\(Palette.ink)"
+      case .scene: "fill:#ffffff,stroke:\(Palette.windowBorder),color:\(Palette.ink)"
+      case .reference:
+        "fill:#ffffff,stroke:\(Palette.windowBorder),color:\(Palette.ink),stroke-dasharray:4 3"
       case .path: "stroke:\(Palette.path),stroke-width:2px"
       case .removed: "stroke:\(Palette.dismiss),stroke-width:2px,stroke-dasharray:6 3"
       case .added: "stroke:\(Palette.color(of: .added)),stroke-width:2.5px"
@@ -93,6 +96,11 @@ struct MermaidWriter {
       shape = ("([", "])")
       lines = [MermaidText.label("UIApplication")]
       classes = [.responder]
+    case .scene(let scene):
+      shape = Self.shape(scene.role)
+      lines = sceneLines(scene)
+      classes = [scene.reference == nil ? .scene : .reference]
+      if scene.hasError { classes.append(.error) }
     }
     let label = MermaidText.quoted(clip(lines))
     line("\(id)\(shape.open)\(label)\(shape.close)", indent: indent)
@@ -180,6 +188,9 @@ struct MermaidWriter {
       "fill:none,stroke:\(Palette.dismiss),color:\(Palette.dismiss),stroke-width:2px"
     case .detached:
       "fill:none,stroke:\(Palette.mutedBorder),color:\(Palette.muted),stroke-dasharray:4 3"
+    case .storyboard(let storyboard):
+      "fill:none,stroke:\(Palette.secondary),color:\(Palette.secondary)"
+        + (storyboard.isOpened ? "" : ",stroke-dasharray:4 3")
     }
   }
 
@@ -229,6 +240,8 @@ struct MermaidWriter {
     case .responder:
       arrow = "-->"
       style = "stroke:\(Palette.responder),stroke-width:1.6px,color:\(Palette.responder)"
+    case .segue(let segue):
+      (arrow, style) = Self.segueLink(segue.style)
     }
     let lines = edge.kind.labelLines.map(MermaidText.label)
     let label = lines.isEmpty ? "" : "|\(MermaidText.quoted(lines))|"
@@ -249,6 +262,7 @@ struct MermaidWriter {
     rows += [("━━", "contains, on screen"), ("┅┅", "contains, off screen")]
     if legend.hasResponderChains { rows.append(("① ②", "responder chain")) }
     if legend.hasViews { rows.append(("┈┈", "view / hosts")) }
+    for style in legend.segueStyles { rows.append((Self.sample(style), style.legend)) }
     line("subgraph lgd[\(MermaidText.quoted(["legend"], nowrap: true))]", indent: 1)
     line("direction TB", indent: 2)
     let table = rows.map { "\($0.0) \(MermaidText.label($0.1))" }.joined(separator: "<br>")

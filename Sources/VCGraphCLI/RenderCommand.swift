@@ -247,7 +247,9 @@ struct RenderCommand: Subcommand {
   static let synopsis =
     "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]"
   static let summary = """
-    Draws annotated diagrams. One input and -o FILE writes that file (format from -f, else
+    Draws annotated diagrams; a storyboard's map (scenes, segues labelled with what UIKit
+    does, the launch state), or with --initial its launch state only. One input and -o FILE
+    writes that file (format from -f, else
     from the extension); several inputs or formats write INPUT-NAME.FORMAT files into the -o
     directory (default: the current directory); -o - writes one format to standard output.
     -f mermaid writes a Mermaid flowchart (.mmd); -f md a Markdown page with the diagram as
@@ -301,12 +303,16 @@ struct RenderCommand: Subcommand {
 
   /// Renders one input into every planned format.
   func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
-    let report = try context.report(for: input)
+    let report = try context.report(for: input, launchOnly: options.initial)
     var diagram = DiagramOptions()
     diagram.expandAll = options.drawing.expandAll
     diagram.legend = options.drawing.legend
     diagram.maxLabelLines = context.layoutLimits.maxLabelLines
-    let model = DiagramBuilder(report: report, options: diagram).diagram()
+    // A storyboard draws its map, unless --initial asks for its launch state only.
+    let model =
+      report.storyboard.map {
+        StoryboardMapBuilder(document: $0, report: report, options: diagram).diagram()
+      } ?? DiagramBuilder(report: report, options: diagram).diagram()
     let graph = GraphvizBackend().graph(model)
     let engine = options.drawing.engine
     let graphvizFormats = plan.formats.compactMap(\.graphviz)

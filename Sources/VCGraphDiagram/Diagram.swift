@@ -234,13 +234,19 @@ extension Diagram {
     public var hasResponderChains: Bool
     /// Whether views are drawn.
     public var hasViews: Bool
+    /// The kinds of segue edges drawn (a storyboard's map), in ``SegueEdge/Style`` order.
+    public var segueStyles: [SegueEdge.Style]
 
     /// Creates a legend.
-    public init(roles: [Role], hasPresentations: Bool, hasResponderChains: Bool, hasViews: Bool) {
+    public init(
+      roles: [Role], hasPresentations: Bool, hasResponderChains: Bool, hasViews: Bool,
+      segueStyles: [SegueEdge.Style] = []
+    ) {
       self.roles = roles
       self.hasPresentations = hasPresentations
       self.hasResponderChains = hasResponderChains
       self.hasViews = hasViews
+      self.segueStyles = segueStyles
     }
   }
 }

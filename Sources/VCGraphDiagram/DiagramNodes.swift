@@ -12,6 +12,8 @@ extension Diagram {
     case window(Int)
     /// UIApplication, drawn when a responder chain reaches it.
     case application
+    /// A storyboard scene, in a storyboard's map.
+    case scene(SceneRef)
   }
 
   /// One node: what it stands for and what is known about it.
@@ -39,6 +41,9 @@ extension Diagram {
       case window(WindowNode)
       /// UIApplication at the end of a responder chain.
       case application
+      /// A storyboard scene outside the launch state (in a map; scenes in the launch state
+      /// are controllers).
+      case scene(SceneNode)
     }
   }
 
@@ -208,6 +213,8 @@ extension Diagram {
     case change(DiagramOptions.Change)
     /// A finding about the controller or view.
     case finding(Severity, Rule)
+    /// A storyboard's initial view controller.
+    case initialViewController
 
     /// The badge's symbol.
     public var symbol: String {
@@ -219,6 +226,7 @@ extension Diagram {
       case .topAfterDismiss: "◆"
       case .change(let change): change.symbol
       case .finding(let severity, _): severity.symbol
+      case .initialViewController: "▶"
       }
     }
 
@@ -232,6 +240,7 @@ extension Diagram {
       case .topAfterDismiss: "◆ top after dismiss"
       case .change(let change): "\(change.symbol) \(change.rawValue)"
       case .finding(let severity, let rule): "\(severity.symbol) \(rule.rawValue)"
+      case .initialViewController: "▶ initial view controller"
       }
     }
   }

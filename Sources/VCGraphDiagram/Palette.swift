@@ -40,6 +40,8 @@ public enum Palette {
   public static let responderFill = "#fff1e5"
   /// Secondary text (class names, edge labels).
   public static let secondary = "#57606a"
+  /// Segues that push or replace a column (a storyboard's map).
+  public static let segue = "#0a7e8c"
 
   /// How a simulated step's change is marked: added green, moved purple, newly on screen
   /// blue, left the screen grey.
@@ -64,7 +66,7 @@ public enum Palette {
   /// The colour of a badge's text.
   public static func color(of badge: Diagram.Badge) -> String {
     switch badge {
-    case .topViewController, .visibleLeaf: path
+    case .topViewController, .visibleLeaf, .initialViewController: path
     case .receivesDismiss, .animatesOut: dismiss
     case .topAfterDismiss: after
     case .change(let change): color(of: change)

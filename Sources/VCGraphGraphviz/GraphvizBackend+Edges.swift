@@ -66,6 +66,8 @@ extension GraphvizBackend {
       // The window-to-application step is a flat edge that keeps UIApplication beside the
       // window; every other step follows the existing layout.
       if edge.head != .application { attributes["constraint"] = .raw("false") }
+    case .segue(let segue):
+      attributes = segueAttributes(segue, label: label, tail: tail, head: head)
     }
     return Edge(tail, head, attributes: attributes)
   }

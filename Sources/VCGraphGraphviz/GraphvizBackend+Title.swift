@@ -78,6 +78,9 @@ extension GraphvizBackend {
       row(font("① ②", size: 9, color: Palette.responder), "responder chain")
     }
     if legend.hasViews { row(font("┈┈", size: 9, color: Palette.view), "view / hosts") }
+    for style in legend.segueStyles {
+      row(font(Self.sample(style), size: 9, color: Self.color(style)), style.legend)
+    }
     let table =
       "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\">\(rows)</TABLE>"
     cluster.add(

@@ -43,6 +43,7 @@ public struct GraphvizBackend: Sendable {
     case .view(let index): "v\(index)"
     case .window(let index): "w\(index)"
     case .application: "application"
+    case .scene(let scene): "s\(scene.storyboard)_\(scene.scene)"
     }
   }
 
@@ -78,6 +79,12 @@ public struct GraphvizBackend: Sendable {
       graph = Graph(name: "cluster_detached")
       graph.attributes = clusterStyle(
         label: cluster.kind.title, color: Palette.mutedBorder, fill: nil, dashed: true)
+    case .storyboard(let storyboard):
+      graph = Graph(name: "cluster_storyboard_\(storyboard.index)")
+      graph.attributes = clusterStyle(
+        label: cluster.kind.title, color: Palette.secondary, fill: nil,
+        dashed: !storyboard.isOpened)
+      graph.attributes["id"] = .text("storyboard-\(storyboard.name)")
     }
     for node in cluster.nodes { graph.add(self.node(node, in: diagram)) }
     for inner in cluster.clusters { graph.add(self.cluster(inner, in: diagram)) }
@@ -118,6 +125,8 @@ public struct GraphvizBackend: Sendable {
           ("style", .raw("filled")), ("fillcolor", .raw(Palette.responderFill)),
           ("color", .raw(Palette.responder)), ("fontsize", .raw("8")),
         ]))
+    case .scene(let scene):
+      return sceneNode(scene, name: name, maxLines: diagram.maxLabelLines)
     case .application:
       return Node(
         name,

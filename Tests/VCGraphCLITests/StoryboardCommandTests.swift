@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Storyboards through the built binary: every command on the real fixtures
@@ -113,6 +114,61 @@ import Testing
       let drawn = "id=\"vc-\(id)\"".replacingOccurrences(of: "-", with: "&#45;")
       #expect(svg.contains(drawn), "\(id) is not drawn")
     }
+  }
+
+  @Test(arguments: all)
+  func everyFixtureRendersItsMapInEveryFormat(name: String) throws {
+    let input = Self.path(name)
+    let text = try String(contentsOfFile: input, encoding: .utf8)
+    let dot = try vcgraph(["render", input, "-f", "dot", "-o", "-"])
+    #expect(dot.exitCode == 0, "\(dot.stderr)")
+    // One node per scene of the file (Graphviz names them s0_0, s0_1, ...): the file's own
+    // count of scene controllers.
+    let scenes = text.components(separatedBy: "sceneMemberID=\"viewController\"").count - 1
+    let names = Set(
+      dot.stdout.split(separator: "\n").compactMap { line -> String? in
+        let word = line.trimmingCharacters(in: .whitespaces).prefix { $0 != " " && $0 != "\t" }
+        return word.hasPrefix("s0_") && !word.contains("->") ? String(word) : nil
+      })
+    #expect(names.count == scenes, "\(names.sorted())")
+    let svg = try vcgraph(["render", input, "-f", "svg", "-o", "-"])
+    #expect(svg.exitCode == 0, "\(svg.stderr)")
+    #expect(SVGCheck.coordinateProblems(in: svg.stdout).isEmpty)
+    if GraphvizVersionTests.matchingDot() {
+      let same = try DotCommand.render(dot.stdout) == svg.stdoutBytes
+      #expect(same, "dot -Tsvg of the map's DOT draws different bytes")
+    }
+    for format in ["png", "mermaid", "md"] {
+      let result = try vcgraph(["render", input, "-f", format, "-o", "-"])
+      #expect(result.exitCode == 0, "\(format): \(result.stderr)")
+    }
+    let transitions = text.components(separatedBy: "kind=\"").dropFirst()
+      .filter { !$0.hasPrefix("relationship") && !$0.hasPrefix("embed") }.count
+    let page = try vcgraph(["render", input, "-f", "md", "-o", "-"]).stdout
+    #expect(page.contains("## Segues") == (transitions > 0), "\(page)")
+  }
+
+  @Test func theMapSaysWhatUIKitDoesWithEachSegue() throws {
+    let dot = try vcgraph(["render", Self.path(Self.alamofire), "-f", "dot", "-o", "-"]).stdout
+    // Five showDetail segues from the master list's cells, alike, on one edge: an expanded
+    // split replaces its detail, a collapsed one (iPhone) pushes onto the master's stack.
+    #expect(dot.contains("showDetail ×5 'GET', 'POST', 'PUT', +2"))
+    #expect(dot.contains("regular: replace detail of 'H1p-Uh-vWS'"))
+    #expect(dot.contains("compact: push onto 'RMx-3f-FxP'"))
+    #expect(dot.contains("▶ initial view controller"))
+    let tabs = try vcgraph(
+      ["render", Self.path(Self.kickstarterMain), "-f", "dot", "-o", "-"]
+    ).stdout
+    // Each tab is a reference: a node that links to the other storyboard's map.
+    #expect(tabs.contains("URL=\"Login.svg\""))
+    #expect(tabs.contains("→ Discovery.storyboard › DiscoveryViewController"))
+    #expect(tabs.components(separatedBy: "label=reference").count - 1 == 3)
+    // --initial: the launch state only, as any hierarchy; no scene outside it, no segue.
+    let initial = try vcgraph(
+      ["render", "--initial", Self.path(Self.alamofire), "-f", "dot", "-o", "-"]
+    ).stdout
+    #expect(!initial.contains("showDetail") && !initial.contains("storyboard map"))
+    #expect(initial.contains("vc-hay-0o-6iw"))
   }
 
   // MARK: - What the fixtures build and do (hand-checked against the XML)
