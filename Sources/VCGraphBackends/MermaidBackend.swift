@@ -75,8 +75,10 @@ enum MermaidID {
     case .controller(let index): "c\(index)"
     case .view(let index): "v\(index)"
     case .window(let index): "w\(index)"
+    case .scene(let index): index.map { "sr\($0)" } ?? "sr"
     case .application: "app"
-    case .scene(let scene): "s\(scene.storyboard)_\(scene.scene)"
+    case .appDelegate: "appdel"
+    case .storyboardScene(let scene): "s\(scene.storyboard)_\(scene.scene)"
     }
   }
 

@@ -41,7 +41,7 @@ public struct StoryboardMapBuilder {
         controller.badges.insert(.initialViewController, at: 0)
         content = .controller(controller)
       }
-      return Diagram.Node(id: .scene(scene), content: content)
+      return Diagram.Node(id: .storyboardScene(scene), content: content)
     }
     func convert(_ cluster: Diagram.Cluster) -> Diagram.Cluster {
       Diagram.Cluster(
@@ -57,7 +57,7 @@ public struct StoryboardMapBuilder {
       }
     }
     func sceneID(_ id: Diagram.NodeID) -> Diagram.NodeID {
-      if case .controller(let index) = id { return .scene(state.scenes[index]) }
+      if case .controller(let index) = id { return .storyboardScene(state.scenes[index]) }
       return id
     }
     for edge in launch.edges {
@@ -69,7 +69,9 @@ public struct StoryboardMapBuilder {
     let badges = sceneBadges()
     for board in map.storyboards.indices {
       let nodes = scenes.filter { $0.storyboard == board && !drawn.contains($0) }.map {
-        Diagram.Node(id: .scene($0), content: .scene(sceneNode($0, badges: badges[$0] ?? [])))
+        Diagram.Node(
+          id: .storyboardScene($0),
+          content: .storyboardScene(sceneNode($0, badges: badges[$0] ?? [])))
       }
       guard !nodes.isEmpty else { continue }
       let kind = Diagram.StoryboardCluster(
@@ -247,7 +249,7 @@ public struct StoryboardMapBuilder {
         if named.count > 3 { title += ", +\(named.count - 3)" }
       }
       return Diagram.Edge(
-        .scene(group.tail), .scene(group.head),
+        .storyboardScene(group.tail), .storyboardScene(group.head),
         kind: .segue(
           Diagram.SegueEdge(
             segue: group.segue, style: group.style, title: title, effects: group.effects)))
@@ -256,7 +258,7 @@ public struct StoryboardMapBuilder {
       guard let target = map.referenceTargets[scene], drawn.contains(target) else { continue }
       edges.append(
         Diagram.Edge(
-          .scene(scene), .scene(target),
+          .storyboardScene(scene), .storyboardScene(target),
           kind: .segue(Diagram.SegueEdge(segue: nil, style: .reference, title: "reference"))))
     }
     return edges

@@ -52,7 +52,9 @@ import VCGraphDiagram
     return StoryboardMapBuilder(document: document, report: report).diagram()
   }
 
-  func scene(_ index: Int) -> Diagram.NodeID { .scene(SceneRef(storyboard: 0, scene: index)) }
+  func scene(_ index: Int) -> Diagram.NodeID {
+    .storyboardScene(SceneRef(storyboard: 0, scene: index))
+  }
 
   @Test func everySceneIsOneNodeAndTheLaunchStateIsDrawnAsItsDiagram() throws {
     let diagram = try map()
@@ -79,7 +81,7 @@ import VCGraphDiagram
       rest.kind == .storyboard(Diagram.StoryboardCluster(index: 0, name: "Main", isOpened: true)))
     #expect(rest.nodes.map(\.id) == (2..<7).map(scene))
     let lost = try #require(rest.nodes.last)
-    guard case .scene(let lostNode) = lost.content else {
+    guard case .storyboardScene(let lostNode) = lost.content else {
       Issue.record("scenes outside the launch state are scene nodes")
       return
     }
@@ -109,7 +111,7 @@ import VCGraphDiagram
     // A show into a storyboard reference ends at the reference node, which links to its map.
     #expect(segues["show 'settings'"]?.0.head == scene(5))
     let reference = diagram.allNodes.first { $0.id == scene(5) }
-    guard case .scene(let node)? = reference?.content else {
+    guard case .storyboardScene(let node)? = reference?.content else {
       Issue.record("the reference is a scene node")
       return
     }

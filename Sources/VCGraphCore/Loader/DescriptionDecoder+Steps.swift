@@ -133,6 +133,9 @@ extension DescriptionDecoder {
       case "makeKey":
         try checkKeys(pairs, allowed: ["window"], in: "`makeKey`")
         op = .makeKey(window: try id("window"))
+      case "focus":
+        try checkKeys(pairs, allowed: ["scene"], in: "`focus`")
+        op = .focus(scene: try id("scene"))
       default:
         throw error(
           "unknown step '\(operation.key)'", at: operation.keyMark,
@@ -146,7 +149,7 @@ extension DescriptionDecoder {
 
   static let stepNames = [
     "present", "dismiss", "push", "pop", "popTo", "popToRoot", "select", "addChild",
-    "removeFromParent", "show", "makeKey", "perform",
+    "removeFromParent", "show", "makeKey", "focus", "perform",
   ]
 
   /// `perform: SEGUE` (from the top view controller) or `perform: { segue: SEGUE, from: ID }`;

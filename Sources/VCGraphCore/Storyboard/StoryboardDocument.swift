@@ -70,7 +70,32 @@ public struct StoryboardDocument: Sendable {
         controller: finding.scene.flatMap(launch.controller(for:)))
       result.severity = configuration.severity(of: finding.rule.rule)
       result.place = place(of: finding)
+      result.uikitMessage = uikitMessage(for: finding)
       return result
+    }
+  }
+
+  /// The console line UIKit prints when the finding's segue is performed, with its classes.
+  func uikitMessage(for finding: StoryboardFinding) -> String? {
+    guard let message = finding.rule.uikitMessage else { return nil }
+    switch finding.rule {
+    case .popoverWithoutAnchor:
+      return message.line(["presentation": "UIPopoverPresentationController"])
+    case .alreadyPresenting:
+      guard let segue = finding.segue else { return nil }
+      for outcome in segues.outcomes[segue] ?? [] {
+        guard case .refused(.alreadyPresenting(let presenter, let presenting)) = outcome.effect
+        else { continue }
+        return message.line([
+          "presented": map.destination(of: segue).map { map[map.resolved($0)].className } ?? "?",
+          "presenter": map[presenter].className,
+          "requester": map[map.source(of: segue)].className,
+          "current": map[presenting].className,
+        ])
+      }
+      return nil
+    default:
+      return message.line()
     }
   }
 

@@ -40,8 +40,20 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
     }
   }
 
-  /// The rule as the checks registry names rules: the same id, severity and summary.
-  public var rule: Rule { Rule(rawValue, severity, summary: summary) }
+  /// What UIKit prints when the segue is performed, if it prints something vcgraph found a
+  /// source for (`UIKitMessages`).
+  public var uikitMessage: UIKitMessage? {
+    switch self {
+    case .navigationInNavigation: UIKitMessages.pushNavigation
+    case .alreadyPresenting: UIKitMessages.alreadyPresenting
+    case .popoverWithoutAnchor: UIKitMessages.popoverWithoutAnchor
+    case .pushOutsideNavigation: UIKitMessages.pushSegueOutsideNavigation
+    case .showPresentsModally, .unreachableScene: nil
+    }
+  }
+
+  /// The rule as the checks registry names rules: the same id, severity, summary and message.
+  public var rule: Rule { Rule(rawValue, severity, summary: summary, uikitMessage: uikitMessage) }
 }
 
 /// A finding about a storyboard: a rule, a message that says what to change, and the position
