@@ -18,16 +18,16 @@ extension MermaidWriter {
   }
 
   /// The arrow and the link style of a kind of segue edge (the Graphviz map's colours).
-  static func segueLink(_ style: Diagram.SegueEdge.Style) -> (arrow: String, style: String) {
+  func segueLink(_ style: Diagram.SegueEdge.Style) -> (arrow: String, style: String) {
     switch style {
-    case .containment: ("-->", "stroke:\(Palette.ink),color:\(Palette.secondary)")
-    case .push: ("-->", "stroke:\(Palette.segue),stroke-width:1.4px,color:\(Palette.segue)")
+    case .containment: ("-->", "stroke:\(theme.ink),color:\(theme.secondary)")
+    case .push: ("-->", "stroke:\(theme.view),stroke-width:1.4px,color:\(theme.ink)")
     case .present:
-      ("-.->", "stroke:\(Palette.presentation),stroke-width:1.4px,color:\(Palette.presentation)")
-    case .unwind: ("-.->", "stroke:\(Palette.responder),color:\(Palette.responder)")
-    case .other: ("-.->", "stroke:\(Palette.windowBorder),color:\(Palette.secondary)")
-    case .refused: ("-.->", "stroke:\(Palette.dismiss),stroke-width:1.6px,color:\(Palette.dismiss)")
-    case .reference: ("-.-o", "stroke:\(Palette.windowBorder),color:\(Palette.secondary)")
+      ("-.->", "stroke:\(theme.presentation),stroke-width:1.4px,color:\(theme.presentation)")
+    case .unwind: ("-.->", "stroke:\(theme.responder),color:\(theme.responder)")
+    case .other: ("-.->", "stroke:\(theme.quietLine),color:\(theme.secondary)")
+    case .refused: ("-.->", "stroke:\(theme.dismiss),stroke-width:1.6px,color:\(theme.dismiss)")
+    case .reference: ("-.-o", "stroke:\(theme.quietLine),color:\(theme.secondary)")
     }
   }
 

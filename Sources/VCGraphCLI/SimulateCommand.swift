@@ -206,9 +206,8 @@ struct SimulateCommand: Subcommand {
     let legend = options.drawing.legend
     var result: [Drawing] = []
     for (n, state) in simulation.states.enumerated() {
-      var diagram = DiagramOptions()
-      diagram.maxLabelLines = context.layoutLimits.maxLabelLines
-      diagram.expandAll = options.drawing.expandAll
+      var diagram = options.drawing.diagramOptions(
+        maxLabelLines: context.layoutLimits.maxLabelLines)
       if n == 0 {
         let count = simulation.effects.count
         diagram.caption = "Initial state · \(count) step\(count == 1 ? "" : "s") follow"
@@ -219,10 +218,10 @@ struct SimulateCommand: Subcommand {
         diagram.changes = Self.changes(effect)
       }
       let analysis = try AnalysisReport(state)
-      let full = GraphvizBackend().graph(
-        DiagramBuilder(report: analysis, options: diagram).diagram())
+      let model = DiagramBuilder(report: analysis, options: diagram).diagram()
+      let full = GraphvizBackend().graph(model)
       var bare = full
-      bare.subgraphs.removeAll { $0.name == "cluster_legend" }
+      bare.subgraphs.removeAll { GraphvizBackend.legendSubgraphs.contains($0.name) }
       let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }
       // The same label, size and time limits as `render`, through the shared drawing path.
       let file = try context.draw(
@@ -247,7 +246,7 @@ struct SimulateCommand: Subcommand {
         }
         result.append(
           Drawing(
-            svg: file[.svg]!, png: file[.png],
+            svg: SVGMetadata(model).applied(to: file[.svg]!), png: file[.png],
             pageSVG: String(decoding: page[.svg]!, as: UTF8.self), legendSVG: legendSVG))
       } catch {
         throw VCGraphError(

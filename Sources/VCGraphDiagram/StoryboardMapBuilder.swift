@@ -96,13 +96,17 @@ public struct StoryboardMapBuilder {
     }
     let segueCount = map.storyboards[0].segues.count
     let sceneCount = map.storyboards[0].scenes.count
-    return Diagram(
-      title: launch.title, path: launch.path,
-      caption: options.caption
-        ?? "storyboard map · \(sceneCount) scene\(sceneCount == 1 ? "" : "s"),"
-        + " \(segueCount) segue\(segueCount == 1 ? "" : "s") · the launch state as it starts",
-      removedIDs: launch.removedIDs, summary: launch.summary, nodes: launch.nodes,
-      clusters: clusters, edges: edges, legend: legend, maxLabelLines: launch.maxLabelLines)
+    // The launch state's diagram with the map's clusters and edges: title, theme and answers
+    // as any diagram has them.
+    var diagram = launch
+    diagram.caption =
+      options.caption
+      ?? "storyboard map · \(sceneCount) scene\(sceneCount == 1 ? "" : "s"),"
+      + " \(segueCount) segue\(segueCount == 1 ? "" : "s") · the launch state as it starts"
+    diagram.clusters = clusters
+    diagram.edges = edges
+    diagram.legend = legend
+    return diagram
   }
 
   // MARK: - Scenes

@@ -4,28 +4,34 @@ import VCGraphDiagram
 
 /// A storyboard's map: scenes outside the launch state and segue edges.
 extension GraphvizBackend {
-  /// A scene outside the launch state: solid grey (it exists only once something creates it),
-  /// a storyboard reference dashed with what it stands for and a link to its storyboard's map.
-  func sceneNode(_ node: Diagram.SceneNode, name: String, maxLines: Int) -> Node {
+  /// A scene outside the launch state: a solid quiet border (it exists only once something
+  /// creates it); a storyboard reference dashed, with what it stands for and a link to its
+  /// storyboard's map.
+  func sceneNode(_ node: Diagram.SceneNode, name: String, in diagram: Diagram) -> Node {
+    let theme = diagram.theme
+    let small = GraphvizStyle.smallSize
     var lines: [String] = []
     if let reference = node.reference {
-      lines.append(font("reference", size: 8, color: Palette.secondary))
-      lines.append(font("<B>→ \(HTML.escape(reference))</B>", size: nil, color: Palette.ink))
+      lines.append(font("reference", size: small, color: theme.secondary))
+      lines.append(
+        font("<B>→ \(HTML.escape(reference))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
     } else {
       if !node.id.hasPrefix(node.className) {
-        lines.append(font(HTML.escape(node.className), size: 8, color: Palette.ink))
+        lines.append(font(HTML.escape(node.className), size: small, color: theme.ink))
       }
-      lines.append(font("<B>\(HTML.escape(node.id))</B>", size: nil, color: Palette.ink))
+      lines.append(
+        font("<B>\(HTML.escape(node.id))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
       if let title = node.title {
-        lines.append(font("<I>“\(HTML.escape(title))”</I>", size: 8, color: Palette.ink))
+        lines.append(font("<I>“\(HTML.escape(title))”</I>", size: small, color: theme.ink))
       }
     }
     for badge in node.badges {
       lines.append(
-        font("<B>\(HTML.escape(badge.text))</B>", size: 8, color: Palette.color(of: badge)))
+        font("<B>\(HTML.escape(badge.text))</B>", size: small, color: theme.color(of: badge)))
     }
     var parts = [
-      "\(node.className) \(node.id)", "\(node.storyboard).storyboard", "\(node.location)",
+      "\(node.className) \(node.id)",
+      "\(node.storyboard).storyboard:\(node.location.line):\(node.location.column)",
     ]
     if let reference = node.reference { parts.append("reference to \(reference)") }
     for note in node.notes { parts.append("note: \(note)") }
@@ -35,10 +41,10 @@ extension GraphvizBackend {
     var style = node.role == .plain ? ["rounded", "filled"] : ["filled"]
     if node.reference != nil { style.append("dashed") }
     var attributes = Attributes([
-      ("label", .html(Self.clip(lines, to: maxLines).joined(separator: "<BR/>"))),
+      ("label", .html(Self.clip(lines, to: diagram.maxLabelLines).joined(separator: "<BR/>"))),
       ("shape", .raw(GraphvizStyle.shape(node.role))),
       ("style", .raw(style.joined(separator: ","))),
-      ("color", .raw(node.hasError ? Palette.dismiss : Palette.windowBorder)),
+      ("color", .raw(node.hasError ? theme.dismiss : theme.quietLine)),
       ("id", .text("scene-\(node.storyboard)-\(node.id)")),
       ("tooltip", .text(parts.joined(separator: "\n"))),
     ])
@@ -47,16 +53,14 @@ extension GraphvizBackend {
     return Node(name, attributes: attributes)
   }
 
-  /// A segue: coloured by what UIKit does with it, labelled with the segue and its outcomes.
-  func segueAttributes(
-    _ segue: Diagram.SegueEdge, label: String, tail: String, head: String
-  ) -> Attributes {
-    let color = Self.color(segue.style)
-    var attributes = Attributes([
-      ("label", .text(label)), ("color", .raw(color)), ("fontcolor", .raw(color)),
-    ])
-    let id = segue.segue.map { "segue-\($0.storyboard)-\($0.segue)" } ?? "reference-\(tail)"
-    attributes["id"] = .text(id)
+  /// A segue's line, coloured and dashed by what UIKit does with it (the label is the edge's
+  /// own, in ``text(_:theme:)``).
+  func segueAttributes(_ segue: Diagram.SegueEdge, theme: Theme, tail: String) -> Attributes {
+    var attributes = Attributes()
+    let line = Self.line(segue.style, theme: theme)
+    attributes["color"] = .raw(line)
+    attributes["id"] = .text(
+      segue.segue.map { "segue-\($0.storyboard)-\($0.segue)" } ?? "reference-\(tail)")
     switch segue.style {
     case .containment:
       break
@@ -80,15 +84,27 @@ extension GraphvizBackend {
     return attributes
   }
 
-  /// The colour of a kind of segue edge.
-  static func color(_ style: Diagram.SegueEdge.Style) -> String {
+  /// The colour of a kind of segue edge's line.
+  static func line(_ style: Diagram.SegueEdge.Style, theme: Theme) -> String {
     switch style {
-    case .containment: Palette.ink
-    case .push: Palette.segue
-    case .present: Palette.presentation
-    case .unwind: Palette.responder
-    case .other, .reference: Palette.windowBorder
-    case .refused: Palette.dismiss
+    case .containment: theme.ink
+    case .push: theme.view
+    case .present: theme.presentation
+    case .unwind: theme.responder
+    case .other, .reference: theme.quietLine
+    case .refused: theme.dismiss
+    }
+  }
+
+  /// The colour of a kind of segue edge's label: a text colour of the theme (the push line's
+  /// colour is a line colour only).
+  static func text(_ style: Diagram.SegueEdge.Style, theme: Theme) -> String {
+    switch style {
+    case .containment, .other, .reference: theme.secondary
+    case .push: theme.ink
+    case .present: theme.presentation
+    case .unwind: theme.responder
+    case .refused: theme.dismiss
     }
   }
 
