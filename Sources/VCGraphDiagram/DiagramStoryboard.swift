@@ -105,13 +105,21 @@ extension Diagram {
     public var title: String
     /// What UIKit does, one line per distinct outcome (`regular: replace detail of 'split'`).
     public var effects: [String]
+    /// Whether the layout ranks the destination below the source: true for a destination
+    /// outside the launch state (the launch state keeps its own containment layout), false for
+    /// an unwind, which goes back.
+    public var ranksDestination: Bool
 
     /// Creates a segue edge.
-    public init(segue: SegueRef?, style: Style, title: String, effects: [String] = []) {
+    public init(
+      segue: SegueRef?, style: Style, title: String, effects: [String] = [],
+      ranksDestination: Bool = true
+    ) {
       self.segue = segue
       self.style = style
       self.title = title
       self.effects = effects
+      self.ranksDestination = ranksDestination
     }
 
     /// Outcomes shown in a label before the rest are counted.

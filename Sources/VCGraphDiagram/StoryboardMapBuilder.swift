@@ -78,9 +78,10 @@ public struct StoryboardMapBuilder {
         index: board, name: map.storyboards[board].name, isOpened: board < map.openedCount)
       clusters.append(Diagram.Cluster(kind: .storyboard(kind), nodes: nodes))
     }
+    let launched = drawn
     drawn.formUnion(scenes)
 
-    for edge in segueEdges(drawn: drawn) { add(edge) }
+    for edge in segueEdges(drawn: drawn, launched: launched) { add(edge) }
     var legend = launch.legend
     if legend != nil {
       let roles = Set(
@@ -180,7 +181,7 @@ public struct StoryboardMapBuilder {
   /// Each segue between drawn scenes, but the containment the launch state draws already,
   /// segues alike (same ends, kind and outcomes, such as a list's cells) on one edge; then
   /// each reference to the scene it stands for.
-  func segueEdges(drawn: Set<SceneRef>) -> [Diagram.Edge] {
+  func segueEdges(drawn: Set<SceneRef>, launched: Set<SceneRef>) -> [Diagram.Edge] {
     let state = document.launch
     struct Group {
       var tail: SceneRef
@@ -256,14 +257,18 @@ public struct StoryboardMapBuilder {
         .storyboardScene(group.tail), .storyboardScene(group.head),
         kind: .segue(
           Diagram.SegueEdge(
-            segue: group.segue, style: group.style, title: title, effects: group.effects)))
+            segue: group.segue, style: group.style, title: title, effects: group.effects,
+            ranksDestination: group.style != .unwind && !launched.contains(group.head))))
     }
     for scene in drawn.sorted() {
       guard let target = map.referenceTargets[scene], drawn.contains(target) else { continue }
       edges.append(
         Diagram.Edge(
           .storyboardScene(scene), .storyboardScene(target),
-          kind: .segue(Diagram.SegueEdge(segue: nil, style: .reference, title: "reference"))))
+          kind: .segue(
+            Diagram.SegueEdge(
+              segue: nil, style: .reference, title: "reference",
+              ranksDestination: !launched.contains(target)))))
     }
     return edges
   }

@@ -71,7 +71,6 @@ extension GraphvizBackend {
       attributes["penwidth"] = .raw("1.4")
     case .unwind:
       attributes["style"] = .raw("dotted")
-      attributes["constraint"] = .raw("false")
     case .other:
       attributes["style"] = .raw("dashed")
     case .refused:
@@ -81,6 +80,7 @@ extension GraphvizBackend {
       attributes["style"] = .raw("dotted")
       attributes["arrowhead"] = .raw("empty")
     }
+    if !segue.ranksDestination { attributes["constraint"] = .raw("false") }
     return attributes
   }
 

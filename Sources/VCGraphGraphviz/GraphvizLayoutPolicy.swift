@@ -97,7 +97,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     case .responder: edge.head == .application
     case .presentation, .requester, .hosting: false
     // A storyboard's map: segues rank their destination below their source, unwinds go back.
-    case .segue(let segue): segue.style != .unwind
+    case .segue(let segue): segue.ranksDestination
     }
   }
 

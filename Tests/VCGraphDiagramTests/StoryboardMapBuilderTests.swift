@@ -108,6 +108,10 @@ import VCGraphDiagram
     // The unwind goes back to the nearest controller of the app's own class.
     let done = try #require(segues["unwind 'done'"])
     #expect(done.1.style == .unwind && done.0.head == scene(1))
+    // Layout: a segue ranks a destination outside the launch state below its source; an
+    // unwind (back into the launch state) leaves the launch state's own layout alone.
+    #expect(open.1.ranksDestination && compose.1.ranksDestination)
+    #expect(!done.1.ranksDestination)
     // A show into a storyboard reference ends at the reference node, which links to its map.
     #expect(segues["show 'settings'"]?.0.head == scene(5))
     let reference = diagram.allNodes.first { $0.id == scene(5) }
