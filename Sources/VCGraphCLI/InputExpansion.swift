@@ -78,6 +78,7 @@ extension InputLoader {
         expansion.files.append(InputFile(path: argument))
         continue
       }
+      if !searchFolders.contains(argument) { searchFolders.append(argument) }
       var found: [InputFile] = []
       var skipped: [String] = []
       var excluded = 0
@@ -106,6 +107,13 @@ extension InputLoader {
         expansion.skipped.append((argument, skipped.sorted()))
       }
       expansion.files += found.sorted { ($0.relative ?? "") < ($1.relative ?? "") }
+    }
+    // Storyboard references are looked for in the input directories, then in the folder of
+    // every input file.
+    for file in expansion.files where file.path != "-" {
+      let parent = (file.path as NSString).deletingLastPathComponent
+      let folder = parent.isEmpty ? "." : parent
+      if !searchFolders.contains(folder) { searchFolders.append(folder) }
     }
     return expansion
   }

@@ -114,10 +114,12 @@ struct RenderOptions: CommandOptions {
         title: "options",
         options: [
           output.declaration, format.declaration, image.declaration, darkVariant.declaration,
-          scale.declaration, dpi.declaration, jobs.declaration, SharedOptions.quiet.declaration,
+          scale.declaration, dpi.declaration, jobs.declaration,
+          StoryboardOptions.initial.declaration, SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
-    + InputSelectionOptions.sections + LimitOptions.sections + ClassOptions.sections
+    + RuleOptions.sections + InputSelectionOptions.sections + LimitOptions.sections
+    + ClassOptions.sections + ReferenceOptions.sections
 
   var output: String?
   /// As given with `-f`; empty when not given.
@@ -125,6 +127,8 @@ struct RenderOptions: CommandOptions {
   /// `--image`: what a Markdown page shows instead of Mermaid.
   var image: PageImage?
   var jobs: Int?
+  /// A storyboard's launch state only, not its map.
+  var initial: Bool
   var quiet: Bool
   /// `--dark-variant`: a dark `NAME~dark` image beside each SVG and PNG.
   var darkVariant: Bool
@@ -133,15 +137,23 @@ struct RenderOptions: CommandOptions {
   var drawing: DrawingOptions
   var layout: LayoutLimitOptions
   var questions: QuestionOptions
+  var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
   var inputSelection: InputSelectionOptions
+  var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
+
+  var ignoredRules: [String] { rules.ignored }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     questions = try QuestionOptions(arguments)
     inputSelection = try InputSelectionOptions(arguments)
+    rules = try RuleOptions(arguments)
+    initial = try arguments.value(of: StoryboardOptions.initial)
     output = try arguments.value(of: Self.output)
     formats = try arguments.value(of: Self.format) ?? []
     image = try arguments.value(of: Self.image)
@@ -182,7 +194,9 @@ struct RenderCommand: Subcommand {
   static let synopsis =
     "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]"
   static let summary = """
-    Draws annotated diagrams. One input and -o FILE writes that file (format from -f, else
+    Draws annotated diagrams; a storyboard's map (scenes, segues labelled with what UIKit
+    does, the launch state), or with --initial its launch state only. One input and -o FILE
+    writes that file (format from -f, else
     from the extension); several inputs or formats write INPUT-NAME.FORMAT files into the -o
     directory (default: the current directory); -o - writes one format to standard output.
     -f mermaid writes a Mermaid flowchart (.mmd); -f md a Markdown page with the diagram as
@@ -259,14 +273,14 @@ struct RenderCommand: Subcommand {
     {
       fatalError("VCGRAPH_TEST_CRASH_ON")  // Tests stand in for a crash in one input.
     }
-    let report = try context.report(for: input)
+    let report = try context.report(for: input, launchOnly: self.options.initial)
     // Error-severity findings are drawn; say them too, as `check` would (the run succeeds).
     for finding in report.findings where finding.severity == .error {
       progress.message(context.diagnostic(finding))
     }
     let options = self.options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
-    let model = DiagramBuilder(report: report, options: options).diagram()
+    let model = Self.diagram(of: report, options: options)
     let formats = RenderFormat.allCases.filter { destinations[$0] != nil }
     let rendered = try images(
       of: model, input: input, formats: formats, singleDiagram: singleDiagram, progress: progress)
@@ -301,7 +315,7 @@ struct RenderCommand: Subcommand {
       var dark = options
       dark.theme = .dark
       let variants = formats.filter { $0 == .svg || $0 == .png }
-      let model = DiagramBuilder(report: report, options: dark).diagram()
+      let model = Self.diagram(of: report, options: dark)
       let rendered = try images(
         of: model, input: input, formats: variants, singleDiagram: singleDiagram,
         progress: progress)
@@ -382,6 +396,15 @@ struct RenderCommand: Subcommand {
 }
 
 extension RenderCommand {
+  /// A storyboard's map (unless `--initial` left the storyboard out of the report), else the
+  /// hierarchy's diagram.
+  static func diagram(of report: AnalysisReport, options: DiagramOptions) -> Diagram {
+    guard let storyboard = report.storyboard else {
+      return DiagramBuilder(report: report, options: options).diagram()
+    }
+    return StoryboardMapBuilder(document: storyboard, report: report, options: options).diagram()
+  }
+
   /// Mermaid renderers refuse diagrams over their default size, and GitHub's cannot be told
   /// otherwise: say so rather than let the page show an error.
   func warnAboutMermaidLimits(

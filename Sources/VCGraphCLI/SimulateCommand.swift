@@ -19,23 +19,29 @@ struct SimulateOptions: CommandOptions {
   static let maxOutputBytes = Option(
     "max-output-bytes", value: "N", help: "most bytes written, all files together",
     default: 256 << 20, parse: Parse.positiveInt)
+  static let steps = Option(
+    "steps", value: "FILE",
+    help: "steps to apply instead of the input's own (storyboards: perform)",
+    parse: Parse.text)
 
   static let sections =
     [
       OptionSection(
         title: "options",
         options: [
-          output.declaration, format.declaration, png.declaration,
+          output.declaration, steps.declaration, format.declaration, png.declaration,
           SharedOptions.quiet.declaration,
         ]),
       OptionSection(
         title: "simulation limits", options: [maxSteps.declaration, maxOutputBytes.declaration]),
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + LimitOptions.sections
-    + ClassOptions.sections
+    + ClassOptions.sections + ReferenceOptions.sections
 
   var output: String?
   var format: TextOrJSON
   var png: Bool
+  /// A steps file applied instead of the input's `steps`.
+  var steps: String?
   var quiet: Bool
   var maxSteps: Int
   var maxOutputBytes: Int
@@ -43,13 +49,17 @@ struct SimulateOptions: CommandOptions {
   var layout: LayoutLimitOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     output = try arguments.value(of: Self.output)
     format = try arguments.value(of: Self.format)
     png = try arguments.value(of: Self.png)
+    steps = try arguments.value(of: Self.steps)
     quiet = try arguments.value(of: SharedOptions.quiet)
     maxSteps = try arguments.value(of: Self.maxSteps)
     maxOutputBytes = try arguments.value(of: Self.maxOutputBytes)
@@ -83,9 +93,11 @@ struct SimulateCommand: Subcommand {
   let options: SimulateOptions
   let context: CommandContext
 
-  static let synopsis = "vcgraph simulate INPUT [-o DIR] [--format text|json] [--layout ENGINE]"
+  static let synopsis =
+    "vcgraph simulate INPUT [-o DIR] [--steps FILE] [--format text|json] [--layout ENGINE]"
   static let summary = """
-    Applies the description's `steps` in order with UIKit's rules and writes into DIR:
+    Applies the description's `steps` (or those of --steps FILE; for a storyboard, whose
+    steps may `perform` its segues) in order with UIKit's rules and writes into DIR:
     step-0.svg (the state as described) ... step-N.svg, each marking what its step added,
     removed, moved or brought on screen and the top view controller; summary.json; and
     index.html, a self-contained review page (open index.html#step-3 for step 3; arrow
@@ -97,11 +109,21 @@ struct SimulateCommand: Subcommand {
     do throws(VCGraphError) {
       try LayoutEngines.check(options.drawing.engine)
       let input = try context.inputs(atMostOne: true)[0]
-      var hierarchy = try context.loader.load(input).hierarchy
+      let loaded = try context.load(input)
+      var hierarchy = loaded.hierarchy
+      if let steps = options.steps {
+        let loader = DescriptionLoader(
+          limits: options.limits.input, declaredKinds: options.classes.declaredKinds)
+        hierarchy.steps = try loader.loadSteps(
+          bytes: context.loader.readSource(steps), path: steps, for: hierarchy)
+      }
       guard !hierarchy.steps.isEmpty else {
         throw VCGraphError.data(
-          "there are no `steps` to simulate", at: SourceLocation(path: input, line: 1, column: 1),
-          hint: "add a `steps:` list (format.md, \"Steps\"); `vcgraph render` draws one state")
+          "there are no `steps` to simulate",
+          at: SourceLocation(path: options.steps ?? input, line: 1, column: 1),
+          hint: loaded.storyboard == nil
+            ? "add a `steps:` list (format.md, \"Steps\"); `vcgraph render` draws one state"
+            : "give a steps file with --steps FILE (its steps may `perform` segues)")
       }
       if hierarchy.steps.count > options.maxSteps {
         throw VCGraphError.data(
@@ -112,11 +134,11 @@ struct SimulateCommand: Subcommand {
       }
       let directory = DirectoryReplacement(
         path: outputDirectory(for: input), command: "simulate", ownsName: Self.isOutputName)
-      try directory.check(inputs: [input])
+      try directory.check(inputs: [input] + (options.steps.map { [$0] } ?? []))
       // The file's `analyze:` questions are about the state as described (`vcgraph analyze`
       // answers them); ids they name may be gone after a step.
       hierarchy.requests = []
-      let simulation = Simulator.run(hierarchy)
+      let simulation = Simulator.run(hierarchy, storyboard: loaded.storyboard)
       if let refusal = simulation.refusal {
         context.report(refusal)
         let applied = simulation.effects.count

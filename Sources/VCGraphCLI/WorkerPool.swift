@@ -129,9 +129,13 @@ struct WorkerPool {
     }
     // Workers render their jobs themselves, not with a pool of their own.
     let jobsOption = RenderOptions.jobs.declaration
-    let forwarded = context.arguments.given.filter { $0.name != jobsOption.name }.map { option in
-      option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
-    }
+    let forwarded =
+      context.arguments.given.filter { $0.name != jobsOption.name }.map { option in
+        option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
+      }
+      // The run's reference folders (input directories and every input's folder), so a
+      // worker resolves storyboard references as this process would.
+      + context.loader.searchFolders.map { "\(ReferenceOptions.folder.declaration.flag)=\($0)" }
     var running: [Int: Running] = [:]
     var started = 0
     let exits = Exits()

@@ -140,8 +140,12 @@ struct BatchIsolationTests {
           && commands.contains { $0.contains("__layout-worker") }
       }
       let deadline = Date().addingTimeInterval(60)
-      while !started() && Date() < deadline { usleep(50_000) }
-      #expect(started(), "the workers did not start")
+      var running = started()
+      while !running && Date() < deadline {
+        usleep(50_000)
+        running = started()
+      }
+      #expect(running, "the workers did not start")
       kill(parent, signal)
       var status: Int32 = 0
       waitpid(parent, &status, 0)

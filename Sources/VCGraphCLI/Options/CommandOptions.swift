@@ -12,10 +12,17 @@ protocol CommandOptions: ParsableOptions {
   var layoutLimits: LayoutLimits { get }
   /// Which files inside directories given as inputs are read (`--include`, `--exclude`).
   var selection: InputSelection { get }
+  /// Rules silenced for every input (none unless the command takes `RuleOptions`).
+  var ignoredRules: [String] { get }
+  /// `--storyboard-folder`: where storyboard references are also looked for (none unless the
+  /// command takes `ReferenceOptions`).
+  var storyboardFolders: [String] { get }
 }
 
 extension CommandOptions {
   var requests: [AnalysisRequest] { [] }
+  var ignoredRules: [String] { [] }
+  var storyboardFolders: [String] { [] }
 
   var selection: InputSelection { InputSelection() }
 
@@ -27,7 +34,9 @@ extension CommandOptions {
 
   /// How the inputs are read.
   var readOptions: ReadOptions {
-    ReadOptions(limits: limits.input, declaredKinds: classes.declaredKinds)
+    ReadOptions(
+      limits: limits.input, declaredKinds: classes.declaredKinds,
+      searchFolders: storyboardFolders)
   }
 }
 

@@ -54,9 +54,28 @@ extension DescriptionDecoder {
     return (from, levels, toClass)
   }
 
+  /// A steps file (`simulate --steps FILE`) for the hierarchy being decoded into: `steps`, and
+  /// `classes` for the custom classes its inline controllers use.
+  mutating func decodeStepsDocument(_ root: YAMLNode) throws(VCGraphError) -> [Step] {
+    let pairs = try mapping(root, what: "the top level of a steps file")
+    try checkKeys(
+      pairs, allowed: ["classes", "steps"], in: "a steps file",
+      otherKeys: Self.topKeys.filter { $0 != "classes" && $0 != "steps" })
+    if let classes = value("classes", in: pairs) { try decodeClasses(classes) }
+    let steps = try required("steps", in: pairs, at: root.mark)
+    hierarchy.steps = []
+    try decodeSteps(steps)
+    try problems.check()
+    return hierarchy.steps
+  }
+
   mutating func decodeSteps(_ node: YAMLNode) throws(VCGraphError) {
     for item in try sequence(node, key: "steps") {
       try problems.recover { () throws(VCGraphError) in
+        if let step = try performStep(item) {
+          hierarchy.steps.append(step)
+          return
+        }
         let (operation, arguments, pairs) = try singleKey(item, what: "a step")
         func id(_ key: String) throws(VCGraphError) -> String {
           try identifier(try required(key, in: pairs, at: arguments.mark), key: key)
@@ -145,8 +164,33 @@ extension DescriptionDecoder {
 
   static let stepNames = [
     "present", "dismiss", "push", "pop", "popTo", "popToRoot", "select", "addChild",
-    "removeFromParent", "show", "makeKey", "focus",
+    "removeFromParent", "show", "makeKey", "focus", "perform",
   ]
+
+  /// `perform: SEGUE` (from the top view controller) or `perform: { segue: SEGUE, from: ID }`;
+  /// nil for another step.
+  func performStep(_ item: YAMLNode) throws(VCGraphError) -> Step? {
+    guard case .mapping(let outer) = item.value, outer.count == 1, outer[0].key == "perform"
+    else { return nil }
+    let argument = outer[0].value
+    var step: Step
+    if argument.scalar != nil {
+      step = Step(
+        .perform(segue: try identifier(argument, key: "perform"), from: nil),
+        location: loc(item.mark))
+      step.keyLocations["segue"] = loc(argument.mark)
+      return step
+    }
+    let pairs = try mapping(argument, what: "the arguments of `perform`")
+    try checkKeys(pairs, allowed: ["segue", "from"], in: "`perform`")
+    let segue = try identifier(try required("segue", in: pairs, at: argument.mark), key: "segue")
+    let from = try value("from", in: pairs).map { v throws(VCGraphError) in
+      try identifier(v, key: "from")
+    }
+    step = Step(.perform(segue: segue, from: from), location: loc(item.mark))
+    for pair in pairs { step.keyLocations[pair.key] = loc(pair.value.mark) }
+    return step
+  }
 
   /// A controller written inline in a step, decoded into its own fragment.
   func stepController(
