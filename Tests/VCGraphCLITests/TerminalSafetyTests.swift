@@ -102,6 +102,34 @@ struct TerminalSafetyTests {
     }
   }
 
+  @Test func hostileTextInAStoryboardIsDrawnSafelyByEveryCommand() throws {
+    // Xcode writes storyboards: their control characters become spaces rather than errors.
+    let directory = try TemporaryDirectory("storyboard-injection")
+    try directory.write(
+      "s.storyboard",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" \
+      initialViewController="vc1">
+        <scenes>
+          <scene sceneID="s1">
+            <objects>
+              <viewController id="vc1" customClass="Feed&#x9B;2J&#x2028;X&#x85;" \
+      title="a&#10;fake.yaml:1:1: error: forged&#x2029;" sceneMemberID="viewController"/>
+            </objects>
+          </scene>
+        </scenes>
+      </document>
+
+      """)
+    for command in everyCommand("s.storyboard") where command[0] != "simulate" {
+      let result = try vcgraph(command, cwd: directory.url)
+      let what = command.joined(separator: " ")
+      #expect(result.exitCode == 0, "\(what): exit \(result.exitCode)\n\(result.stderr)")
+      expectTerminalSafe(result, what)
+    }
+  }
+
   static let hostileFileNames = [
     "nav\nfake.yaml:1:1: error: forged finding.yaml", "x\u{1B}]0;PWNED\u{7}\u{1B}[2J.yaml",
     "tab\there.yaml", "c1\u{9B}2J.yaml",
