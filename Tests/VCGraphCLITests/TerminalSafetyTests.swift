@@ -216,8 +216,8 @@ struct TerminalSafetyTests {
       "VCGraphCLI/Console.swift", "VCGraphCLI/CrashRecovery.swift", "GraphvizKit/CrashGuard.swift",
     ]
     let pattern = try NSRegularExpression(
-      pattern: #"(?<![.\w])(?<!func )print\(|debugPrint\(|dump\(|FileHandle\.standard(Error|Output)|"#
-        + #"\bfputs\(|\bfprintf\(|\bputs\(|\bwrite\((1|2|STDOUT_FILENO|STDERR_FILENO)\b"#)
+      pattern: #"(?<![.\w])(?<!func )print\(|debugPrint\(|dump\("#
+        + #"|FileHandle\.standard(Error|Output)|\bfputs\(|\bfprintf\(|\bputs\(|\bwrite\((1|2|STDOUT_FILENO|STDERR_FILENO)\b"#)
     var offending: [String] = []
     let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
     for file in files ?? [] where file.hasSuffix(".swift") && !allowed.contains(file) {
