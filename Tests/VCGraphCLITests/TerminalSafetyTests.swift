@@ -217,7 +217,8 @@ struct TerminalSafetyTests {
     ]
     let pattern = try NSRegularExpression(
       pattern: #"(?<![.\w])(?<!func )print\(|debugPrint\(|dump\("#
-        + #"|FileHandle\.standard(Error|Output)|\bfputs\(|\bfprintf\(|\bputs\(|\bwrite\((1|2|STDOUT_FILENO|STDERR_FILENO)\b"#)
+        + #"|FileHandle\.standard(Error|Output)|\bfputs\(|\bfprintf\(|\bputs\(|\bwrite\((1|2|STDOUT_FILENO|STDERR_FILENO)\b"#
+    )
     var offending: [String] = []
     let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
     for file in files ?? [] where file.hasSuffix(".swift") && !allowed.contains(file) {
