@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 // libFuzzer targets over what vcgraph does with untrusted text: reading it (FuzzLoader: the
-// description loader and the debugger-dump reader), drawing what it read (FuzzDiagram: the
-// analysis, the diagram model, DOT, Mermaid and Markdown, and a layout by `dot` in a
-// subprocess), and simulating its steps (FuzzSimulate). Build and run with `Fuzz/run`.
+// description loader, the debugger-dump reader and the storyboard reader), drawing what it
+// read (FuzzDiagram: the analysis, the diagram model, DOT, Mermaid and Markdown, and a layout
+// by `dot` in a subprocess), and simulating its steps (FuzzSimulate). Build and run with
+// `Fuzz/run`.
 import PackageDescription
 
 let vcgraph: [Target.Dependency] = [
