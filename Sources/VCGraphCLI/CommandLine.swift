@@ -7,9 +7,6 @@ import VCGraphDiagram
 /// compiler-style diagnostics and exit codes (`cli.md`).
 public enum VCGraphCommandLine {
   public static let version = "0.1.0"
-  /// The project's home page: SARIF's `informationUri`, and the README whose rule sections
-  /// are SARIF's `helpUri`s.
-  public static let homepage = "https://github.com/vcgraph/vcgraph"
 
   /// Runs one command line (without the program name) and returns the exit code.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
