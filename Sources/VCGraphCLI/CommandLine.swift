@@ -74,6 +74,7 @@ public enum VCGraphCommandLine {
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump (_printHierarchy, Chisel pvc) into a description file
       simulate  apply a description's steps: one diagram per state and a review page
+      diff      what changed between two hierarchies; --exit-code for CI
       rules     list the check rules, or explain one: vcgraph rules RULE-ID
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
@@ -85,7 +86,7 @@ public enum VCGraphCommandLine {
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-  case render, analyze, check, `import`, simulate, rules
+  case render, analyze, check, `import`, simulate, diff, rules
 
   /// The command's type: its options, help and work.
   var type: any Subcommand.Type {
@@ -95,6 +96,7 @@ enum Command: String, CaseIterable {
     case .check: CheckCommand.self
     case .import: ImportCommand.self
     case .simulate: SimulateCommand.self
+    case .diff: DiffCommand.self
     case .rules: RulesCommand.self
     }
   }
