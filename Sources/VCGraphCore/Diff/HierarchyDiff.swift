@@ -27,6 +27,12 @@ public struct HierarchyDiff: Sendable {
     /// Its place in BEFORE (ids of BEFORE) and in AFTER (ids of AFTER).
     public var from: Place
     public var to: Place
+
+    public init(id: String, from: Place, to: Place) {
+      self.id = id
+      self.from = from
+      self.to = to
+    }
   }
 
   /// A presented controller whose presentation style changed (as UIKit resolves it).
@@ -34,6 +40,12 @@ public struct HierarchyDiff: Sendable {
     public var id: String
     public var before: PresentationStyle
     public var after: PresentationStyle
+
+    public init(id: String, before: PresentationStyle, after: PresentationStyle) {
+      self.id = id
+      self.before = before
+      self.after = after
+    }
   }
 
   /// A controller added or removed, with its place on its own side.
