@@ -83,7 +83,8 @@ struct DiffCommandTests {
       let path = sample("\(name).yaml")
       // The last state, written as a description.
       let simulation = Simulator.run(
-        try DescriptionLoader().load(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path))
+        try DescriptionLoader().load(
+          bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), path: path))
       let last = directory.path("\(name)-last.yaml")
       try DescriptionWriter.yaml(for: simulation.states[simulation.states.count - 1])
         .write(toFile: last, atomically: true, encoding: .utf8)

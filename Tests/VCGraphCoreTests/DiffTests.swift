@@ -49,7 +49,9 @@ struct ControllerMatchingTests {
     #expect(diff.matching.pairedByPosition == 12)
     // Pairs hold the same place: each controller with the one printed on the same line.
     for (b, a) in diff.matching.afterOf.enumerated() {
-      #expect(a.map { withAddresses.controllers[$0].location.line } == stripped.controllers[b].location.line)
+      #expect(
+        a.map { withAddresses.controllers[$0].location.line }
+          == stripped.controllers[b].location.line)
     }
   }
 
@@ -308,7 +310,8 @@ struct DiffSimulationTests {
       #expect(diff.topBefore == report.top(0), "\(path)")
       #expect(diff.topAfter == simulation.effects.last?.topAfter, "\(path)")
       // Scenario 002 goes A → B → C and back to A twice: its first and last states are equal.
-      let same = added.isEmpty && removed.isEmpty && final == first && report.top(0) == diff.topAfter
+      let same =
+        added.isEmpty && removed.isEmpty && final == first && report.top(0) == diff.topAfter
       #expect(diff.isEmpty == same, "\(path)")
       #expect(diff.isEmpty == (path == "Samples/scenario-002-dismiss-back.yaml"), "\(path)")
     }

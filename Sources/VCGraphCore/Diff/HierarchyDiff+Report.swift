@@ -72,10 +72,14 @@ extension HierarchyDiff {
   public var json: JSON {
     func id(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
     func place(_ place: Place) -> [(String, JSON)] {
-      [("parent", id(place.parent)), ("presenter", id(place.presenter)), ("window", id(place.window))]
+      [
+        ("parent", id(place.parent)), ("presenter", id(place.presenter)),
+        ("window", id(place.window)),
+      ]
     }
     func entry(_ entry: Entry) -> JSON {
-      .object([("id", .string(entry.id)), ("class", .string(entry.className))] + place(entry.place))
+      .object(
+        [("id", .string(entry.id)), ("class", .string(entry.className))] + place(entry.place))
     }
     return .object([
       ("before", .string(before.hierarchy.path)),
@@ -111,12 +115,15 @@ extension HierarchyDiff {
       ),
       (
         "topViewController",
-        .object([("before", id(topBefore)), ("after", id(topAfter)), ("changed", .bool(topChanged))])
+        .object([
+          ("before", id(topBefore)), ("after", id(topAfter)), ("changed", .bool(topChanged)),
+        ])
       ),
       (
         "visible",
         .object([
-          ("gained", .array(gained.map { .string($0) })), ("lost", .array(lost.map { .string($0) })),
+          ("gained", .array(gained.map { .string($0) })),
+          ("lost", .array(lost.map { .string($0) })),
         ])
       ),
       (
