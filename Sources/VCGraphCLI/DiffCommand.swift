@@ -12,7 +12,7 @@ struct DiffOptions: CommandOptions {
     flag: "exit-code", help: "exit 1 when the hierarchies differ (for CI)")
   static let output = Option(
     "output", short: "o", value: "FILE",
-    help: "also draw AFTER with the changes marked (svg, png, pdf, dot, mmd or md, by extension)",
+    help: "also draw AFTER, changes marked (.svg .png .pdf .dot .mmd .md)",
     parse: Parse.text)
 
   static let sections =

@@ -112,7 +112,8 @@ struct SimulateCommand: Subcommand {
       try writer.write(
         Array((report.json.formatted() + "\n").utf8), to: path(directory, "summary.json"))
       let page = ReviewPage(
-        report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG))
+        report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG),
+        pngs: options.png)
       try writer.write(Array(page.html.utf8), to: path(directory, "index.html"))
       if !options.quiet {
         if options.format == .json {

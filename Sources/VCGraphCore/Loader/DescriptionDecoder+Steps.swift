@@ -54,7 +54,7 @@ extension DescriptionDecoder {
 
   mutating func decodeSteps(_ node: YAMLNode) throws(VCGraphError) {
     for item in try sequence(node, key: "steps") {
-      let (operation, arguments, pairs) = try singleKey(item, what: "a step")
+      let (operation, arguments, pairs, note) = try stepOperation(item)
       func id(_ key: String) throws(VCGraphError) -> String {
         try identifier(try required(key, in: pairs, at: arguments.mark), key: key)
       }
@@ -122,8 +122,35 @@ extension DescriptionDecoder {
       }
       var step = Step(op, location: loc(item.mark))
       for pair in pairs { step.keyLocations[pair.key] = loc(pair.value.mark) }
+      step.note = note
       hierarchy.steps.append(step)
     }
+  }
+
+  /// A step's one operation key, its arguments, and its optional `note:` beside it.
+  func stepOperation(
+    _ item: YAMLNode
+  ) throws(VCGraphError) -> (YAMLPair, YAMLNode, YAMLPairs, String?) {
+    let all = try mapping(item, what: "a step")
+    let notes = all.filter { $0.key == "note" }
+    let operations = all.filter { $0.key != "note" }
+    if notes.count > 1 {
+      throw error(
+        "duplicate key 'note' (first at line \(notes[0].keyMark.line))", at: notes[1].keyMark,
+        hint: "each key appears once in a mapping")
+    }
+    guard operations.count == 1 else {
+      throw error(
+        "a step has exactly one key, the operation (and an optional `note`); found"
+          + " \(operations.count)", at: item.mark,
+        hint: "write each operation as its own `- ` item")
+    }
+    let note = try notes.first.map { pair throws(VCGraphError) in
+      try string(pair.value, key: "note")
+    }
+    let arguments = try mapping(
+      operations[0].value, what: "the arguments of `\(operations[0].key)`")
+    return (operations[0], operations[0].value, arguments, note)
   }
 
   static let stepNames = [
