@@ -59,7 +59,12 @@ public struct MarkdownBackend: DiagramTextBackend {
       nodes.append("red dashed border: removed by the dismissal")
     }
     if legend.hasViews { nodes.append("light blue: views") }
-    if legend.hasResponderChains { nodes.append("orange: the window and UIApplication") }
+    if legend.hasSceneTops {
+      nodes.append("light blue with a blue border: the top view controller of another scene")
+    }
+    if legend.hasResponderChains {
+      nodes.append("orange: the window, its scene, UIApplication and the app delegate")
+    }
     var edges = [
       "thick blue: the visible path", "solid: contains, on screen",
       "dotted grey: contains, off screen",
@@ -105,6 +110,17 @@ public struct MarkdownBackend: DiagramTextBackend {
       lines.append("**Nothing is on screen** in a key window · \(count)")
     }
     lines.append("")
+    if !summary.sceneTops.isEmpty, let focused = summary.focusedScene {
+      lines.append(
+        "**Focused scene:** " + MarkdownText.code(focused, inTable: false) + "; the others:")
+      lines.append("")
+      for sceneTop in summary.sceneTops {
+        lines.append(
+          "- top of scene " + MarkdownText.code(sceneTop.scene, inTable: false) + ": "
+            + controller(sceneTop.top, inTable: false))
+      }
+      lines.append("")
+    }
     if summary.visibleLeaves.count > 1 {
       lines.append(
         "**Visible leaves:** "
@@ -184,7 +200,9 @@ public struct MarkdownBackend: DiagramTextBackend {
         case .controller:
           kind = entry.responder == owner(chain) ? "controller (owner)" : "controller"
         case .window: kind = "window"
+        case .scene: kind = "window scene"
         case .application: kind = "application"
+        case .appDelegate: kind = "app delegate"
         }
         let step = number == 0 ? "start" : Diagram.circled(number)
         lines.append(row([step, MarkdownText.code(entry.name, inTable: true), kind]))

@@ -75,7 +75,9 @@ enum MermaidID {
     case .controller(let index): "c\(index)"
     case .view(let index): "v\(index)"
     case .window(let index): "w\(index)"
+    case .scene(let index): index.map { "sr\($0)" } ?? "sr"
     case .application: "app"
+    case .appDelegate: "appdel"
     }
   }
 

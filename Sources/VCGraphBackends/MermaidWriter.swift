@@ -26,7 +26,7 @@ struct MermaidWriter {
   /// The states a node is drawn in; later classes win where they set the same property.
   enum NodeClass: String, CaseIterable {
     case onScreen, offScreen, collapsed, view, viewOffScreen, responder, path, removed
-    case added, moved, newlyOnScreen, top, error, legendText
+    case added, moved, newlyOnScreen, sceneTop, top, error, legendText
 
     var style: String {
       switch self {
@@ -45,6 +45,8 @@ struct MermaidWriter {
       case .added: "stroke:\(Palette.color(of: .added)),stroke-width:2.5px"
       case .moved: "stroke:\(Palette.color(of: .moved)),stroke-width:2.5px"
       case .newlyOnScreen: "stroke:\(Palette.color(of: .newlyOnScreen)),stroke-width:2.5px"
+      case .sceneTop:
+        "fill:\(Palette.sceneTop),stroke:\(Palette.path),stroke-width:2px,color:\(Palette.ink)"
       case .top:
         "fill:\(Palette.top),stroke:\(Palette.path),stroke-width:3px,color:\(Palette.ink)"
       case .error: "stroke:\(Palette.dismiss),stroke-width:2px"
@@ -71,6 +73,7 @@ struct MermaidWriter {
       case .newlyOnScreen?: classes.append(.newlyOnScreen)
       case .leftScreen?, nil: break
       }
+      if controller.topOfScene != nil { classes.append(.sceneTop) }
       if controller.isTop { classes.append(.top) }
       if controller.hasError { classes.append(.error) }
     case .collapsed(let collapsed):
@@ -92,6 +95,14 @@ struct MermaidWriter {
     case .application:
       shape = ("([", "])")
       lines = [MermaidText.label("UIApplication")]
+      classes = [.responder]
+    case .scene(let sceneID):
+      shape = ("([", "])")
+      lines = [MermaidText.label("UIWindowScene" + (sceneID.map { " \($0)" } ?? ""))]
+      classes = [.responder]
+    case .appDelegate(let className):
+      shape = ("([", "])")
+      lines = [MermaidText.label("\(className) (app delegate)")]
       classes = [.responder]
     }
     let label = MermaidText.quoted(clip(lines))
@@ -255,6 +266,12 @@ struct MermaidWriter {
     line("lgdEdges[\(MermaidText.quoted([table]))]", indent: 2)
     let top = MermaidText.label(Diagram.Badge.topViewController.text)
     line("lgdTop[\(MermaidText.quoted([top]))]", indent: 2)
+    if legend.hasSceneTops {
+      line(
+        "lgdSceneTop[\(MermaidText.quoted([MermaidText.label("☆ top of another scene")]))]",
+        indent: 2)
+      classMembers[.sceneTop, default: []].append("lgdSceneTop")
+    }
     line("lgdOn(\(MermaidText.quoted(["on screen"])))", indent: 2)
     line("lgdOff(\(MermaidText.quoted(["off screen"])))", indent: 2)
     classMembers[.legendText, default: []].append("lgdEdges")

@@ -126,7 +126,7 @@ struct CheckCommand: Subcommand {
         context.console.out(
           printer.format(
             severity: finding.severity, message: finding.message, location: finding.location,
-            suffix: " [\(finding.rule.rawValue)]"))
+            suffix: " [\(finding.rule.rawValue)]", uikitMessage: finding.uikitMessage))
       }
       if !options.quiet {
         let errors = findings.filter { $0.severity == .error }.count

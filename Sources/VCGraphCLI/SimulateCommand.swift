@@ -88,6 +88,10 @@ struct SimulateCommand: Subcommand {
       if let refusal = simulation.refusal {
         context.report(refusal)
         let applied = simulation.effects.count
+        if options.format == .json {
+          context.console.out(
+            SimulationReport(simulation, input: input).refusalJSON.formatted() + "\n")
+        }
         context.console.err(
           "note: step \(applied + 1) is refused; "
             + (applied == 0 ? "no step applies" : "steps 1–\(applied) apply")

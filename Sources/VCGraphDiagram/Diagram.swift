@@ -98,13 +98,20 @@ extension Diagram {
     public var responderChains: [ResponderChainSummary]
     /// Every finding, in report order.
     public var findings: [Finding]
+    /// The focused scene, when the hierarchy has scenes.
+    public var focusedScene: String?
+    /// The top of each foreground scene that is not focused, in file order.
+    public var sceneTops: [SceneTop]
 
     /// Creates a summary.
     public init(
       top: ControllerRef?, visiblePath: [PathEntry], visibleLeaves: [ControllerRef],
       onScreenCount: Int, controllerCount: Int, dismissals: [DismissalSummary],
-      responderChains: [ResponderChainSummary], findings: [Finding]
+      responderChains: [ResponderChainSummary], findings: [Finding],
+      focusedScene: String? = nil, sceneTops: [SceneTop] = []
     ) {
+      self.focusedScene = focusedScene
+      self.sceneTops = sceneTops
       self.top = top
       self.visiblePath = visiblePath
       self.visibleLeaves = visibleLeaves
@@ -118,6 +125,20 @@ extension Diagram {
     /// How many findings have each severity.
     public var findingCounts: [Severity: Int] {
       Dictionary(grouping: findings, by: \.severity).mapValues(\.count)
+    }
+  }
+
+  /// The top view controller of a foreground scene that is not the focused one.
+  public struct SceneTop: Sendable, Equatable {
+    /// The scene's id.
+    public var scene: String
+    /// Its key window's top view controller.
+    public var top: ControllerRef
+
+    /// Creates a scene's top.
+    public init(scene: String, top: ControllerRef) {
+      self.scene = scene
+      self.top = top
     }
   }
 
@@ -234,13 +255,19 @@ extension Diagram {
     public var hasResponderChains: Bool
     /// Whether views are drawn.
     public var hasViews: Bool
+    /// Whether the top of a scene that is not focused is marked.
+    public var hasSceneTops: Bool
 
     /// Creates a legend.
-    public init(roles: [Role], hasPresentations: Bool, hasResponderChains: Bool, hasViews: Bool) {
+    public init(
+      roles: [Role], hasPresentations: Bool, hasResponderChains: Bool, hasViews: Bool,
+      hasSceneTops: Bool = false
+    ) {
       self.roles = roles
       self.hasPresentations = hasPresentations
       self.hasResponderChains = hasResponderChains
       self.hasViews = hasViews
+      self.hasSceneTops = hasSceneTops
     }
   }
 }

@@ -37,7 +37,7 @@ extension DiagramBuilder {
       return .stack(position: position, isTop: position == count - 1)
     case .tabBar:
       return .tab(
-        position: position, inMore: count > 5 && position >= 4,
+        position: position, inMore: count > 5 && position >= 4 && hierarchy.device == .iPhone,
         isSelected: analysis.selectedTab(parent) == position)
     case .split:
       let columns: [Diagram.Column] =

@@ -21,6 +21,8 @@ public struct DiagramBuilder {
   private var viewBadges: [ViewIndex: [Diagram.Badge]] = [:]
   /// The findings about each controller (not about one of its views), in report order.
   private var controllerFindings: [ControllerIndex: [Finding]] = [:]
+  /// The top of each foreground scene that is not focused, in file order.
+  let sceneTops: [(scene: String, top: ControllerIndex)]
 
   /// Prepares the diagram of `report` drawn with `options`.
   public init(report: AnalysisReport, options: DiagramOptions = DiagramOptions()) {
@@ -31,6 +33,7 @@ public struct DiagramBuilder {
     var steps: [ControllerIndex: PathStep] = [:]
     for step in report.analysis.visiblePath { steps[step.controller] = step.via }
     pathSteps = steps
+    sceneTops = Self.sceneTops(report.analysis)
     dismissal = report.dismissals.first
     collectBadges()
     if !options.expandAll {
@@ -118,7 +121,21 @@ public struct DiagramBuilder {
       kind: .window(
         Diagram.WindowCluster(
           index: index, id: window.id, isKey: window.isKey, level: window.level,
-          isForeground: analysis.isForeground(window: index))))
+          isForeground: analysis.isForeground(window: index),
+          top: window.isKey ? nil : analysis.windowWalks[index].top.map(ref))))
+  }
+
+  /// The key window's top of each foreground scene other than the focused one.
+  static func sceneTops(_ analysis: Analysis) -> [(scene: String, top: ControllerIndex)] {
+    let hierarchy = analysis.hierarchy
+    return hierarchy.scenes.indices.compactMap { index in
+      let scene = hierarchy.scenes[index]
+      guard scene.isForeground, index != analysis.focusedScene,
+        let key = scene.windows.first(where: { hierarchy.windows[$0].isKey }),
+        let top = analysis.windowWalks[key].top
+      else { return nil }
+      return (scene.id, top)
+    }
   }
 
   /// Presentation levels as clusters inside their window; the first requested dismissal's
@@ -161,7 +178,10 @@ public struct DiagramBuilder {
 
   func shownStyle(_ index: ControllerIndex) -> Diagram.ShownStyle {
     let controller = controllers[index]
-    if controller.kind == .alert && controller.modalPresentationStyle == nil { return .alert }
+    if controller.kind == .alert && controller.modalPresentationStyle == nil {
+      guard controller.preferredStyle == .actionSheet else { return .alert }
+      return .actionSheet(inPopover: hierarchy.device == .iPad)
+    }
     let resolved = controller.style.resolved
     if controller.modalPresentationStyle == nil { return .automatic(resolved: resolved) }
     if resolved == .popover && hierarchy.device == .iPhone { return .popoverAsSheet }
@@ -174,6 +194,7 @@ public struct DiagramBuilder {
     if let top = analysis.topViewController {
       badges[top, default: []].append(.topViewController)
     }
+    for (scene, top) in sceneTops { badges[top, default: []].append(.sceneTop(scene)) }
     if analysis.visibleLeaves.count > 1 {
       for leaf in analysis.visibleLeaves { badges[leaf, default: []].append(.visibleLeaf) }
     }
@@ -214,7 +235,8 @@ public struct DiagramBuilder {
       isPresenting: analysis.presentation.presented[index] != nil,
       isRemovedByDismiss: dismissal?.removed.contains(index) ?? false,
       change: options.changes[controller.id], badges: badges[index] ?? [],
-      findings: controllerFindings[index] ?? [])
+      findings: controllerFindings[index] ?? [],
+      topOfScene: sceneTops.first { $0.top == index }?.scene)
     return Diagram.Node(id: .controller(index), content: .controller(node))
   }
 
@@ -227,23 +249,40 @@ public struct DiagramBuilder {
     return Diagram.Node(id: .view(index), content: .view(node))
   }
 
-  /// Windows and UIApplication, when a responder chain reaches them.
+  /// Windows, their scenes, UIApplication and the app delegate, when a responder chain
+  /// reaches them. The responders past the windows are top-level nodes, in chain order.
   private func addResponderNodes(
     to windows: inout [Diagram.Cluster], topLevel: inout [Diagram.Node]
   ) {
     var windowsUsed = Set<Int>()
-    var application = false
+    var beyond: [Responder] = []
     for chain in report.responderChains {
       for responder in chain.responders {
-        if case .window(let index) = responder { windowsUsed.insert(index) }
-        if case .application = responder { application = true }
+        switch responder {
+        case .window(let index): windowsUsed.insert(index)
+        case .scene, .application, .appDelegate:
+          if !beyond.contains(responder) { beyond.append(responder) }
+        case .view, .controller: break
+        }
       }
     }
     for index in windowsUsed.sorted() {
       let node = Diagram.WindowNode(index: index, id: hierarchy.windows[index].id)
       windows[index].nodes.append(Diagram.Node(id: .window(index), content: .window(node)))
     }
-    if application { topLevel.append(Diagram.Node(id: .application, content: .application)) }
+    for responder in beyond {
+      switch responder {
+      case .scene(let index):
+        let id = index.map { hierarchy.scenes[$0].id }
+        topLevel.append(Diagram.Node(id: .scene(index), content: .scene(id)))
+      case .appDelegate:
+        topLevel.append(
+          Diagram.Node(
+            id: .appDelegate, content: .appDelegate(hierarchy.appDelegate.className)))
+      default:
+        topLevel.append(Diagram.Node(id: .application, content: .application))
+      }
+    }
   }
 
   /// The node that stands for a responder, or nil inside a collapsed subtree.
@@ -252,7 +291,9 @@ public struct DiagramBuilder {
     case .view(let index): .view(index)
     case .controller(let index): collapse.node(index)
     case .window(let index): .window(index)
+    case .scene(let index): .scene(index)
     case .application: .application
+    case .appDelegate: .appDelegate
     }
   }
 
@@ -286,7 +327,9 @@ public struct DiagramBuilder {
           },
           owningController: chain.owningController.map(ref))
       },
-      findings: report.findings)
+      findings: report.findings,
+      focusedScene: analysis.focusedScene.map { hierarchy.scenes[$0].id },
+      sceneTops: sceneTops.map { Diagram.SceneTop(scene: $0.scene, top: ref($0.top)) })
   }
 
   private func legend() -> Diagram.Legend {
@@ -296,6 +339,6 @@ public struct DiagramBuilder {
       },
       hasPresentations: analysis.presentation.presenter.contains { $0 != nil },
       hasResponderChains: !report.responderChains.isEmpty,
-      hasViews: !hierarchy.views.isEmpty)
+      hasViews: !hierarchy.views.isEmpty, hasSceneTops: !sceneTops.isEmpty)
   }
 }

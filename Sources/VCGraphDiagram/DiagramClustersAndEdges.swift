@@ -62,14 +62,21 @@ extension Diagram {
     public var level: WindowLevel
     /// Whether its scene (if any) is in the foreground.
     public var isForeground: Bool
+    /// The window's top view controller when the window is not key (a key window's top is a
+    /// node's badge): an alert-level window names its own.
+    public var top: ControllerRef?
 
     /// Creates a window cluster.
-    public init(index: Int, id: String, isKey: Bool, level: WindowLevel, isForeground: Bool) {
+    public init(
+      index: Int, id: String, isKey: Bool, level: WindowLevel, isForeground: Bool,
+      top: ControllerRef? = nil
+    ) {
       self.index = index
       self.id = id
       self.isKey = isKey
       self.level = level
       self.isForeground = isForeground
+      self.top = top
     }
   }
 
@@ -117,6 +124,8 @@ extension Diagram {
   public enum ShownStyle: Sendable, Equatable {
     /// An alert controller without an explicit style.
     case alert
+    /// An alert controller with `preferredStyle: actionSheet`: on iPad in a popover.
+    case actionSheet(inPopover: Bool)
     /// No style given: `automatic`, shown as the resolved style.
     case automatic(resolved: PresentationStyle)
     /// A popover on a compact-width iPhone, shown as a sheet.
@@ -129,6 +138,7 @@ extension Diagram {
     public var text: String {
       switch self {
       case .alert: "alert"
+      case .actionSheet(let inPopover): inPopover ? "action sheet, in a popover" : "action sheet"
       case .automatic(let resolved): "automatic → \(resolved.rawValue)"
       case .popoverAsSheet: "popover, as a sheet on iPhone"
       case .explicit(let style): style.rawValue
@@ -314,6 +324,7 @@ extension Diagram.Cluster.Kind {
       if window.isKey { parts.append("key") }
       if window.level != .normal { parts.append("level \(window.level)") }
       if !window.isForeground { parts.append("scene in background") }
+      if let top = window.top { parts.append("top \(top.id)") }
       return parts.joined(separator: " · ")
     case .presentationLevel(let level):
       return "presentation level \(level.level) · \(level.style.text)"

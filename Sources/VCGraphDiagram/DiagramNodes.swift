@@ -10,8 +10,13 @@ extension Diagram {
     case view(ViewIndex)
     /// A window, drawn when a responder chain passes through it.
     case window(Int)
+    /// A window's scene, drawn when a responder chain passes through it (nil: the implicit
+    /// scene of a description that names none).
+    case scene(Int?)
     /// UIApplication, drawn when a responder chain reaches it.
     case application
+    /// The application delegate, drawn when a responder chain reaches it.
+    case appDelegate
   }
 
   /// One node: what it stands for and what is known about it.
@@ -37,8 +42,13 @@ extension Diagram {
       case view(ViewNode)
       /// A window on a responder chain.
       case window(WindowNode)
-      /// UIApplication at the end of a responder chain.
+      /// A `UIWindowScene` on a responder chain: its id, nil when the description names no
+      /// scenes.
+      case scene(String?)
+      /// UIApplication on a responder chain.
       case application
+      /// The application delegate at the end of a responder chain: its class name.
+      case appDelegate(String)
     }
   }
 
@@ -60,6 +70,9 @@ extension Diagram {
     public var isOnScreen: Bool
     /// Whether it is the top view controller.
     public var isTop: Bool
+    /// The scene whose top view controller it is, when that foreground scene is not the
+    /// focused one (the focused scene's top is `isTop`).
+    public var topOfScene: String?
     /// How the visible path reaches it, when it is on that path.
     public var pathStep: PathStep?
     /// Whether it presents a controller.
@@ -79,8 +92,9 @@ extension Diagram {
       location: SourceLocation, notes: [String] = [], role: Role, isOnScreen: Bool,
       isTop: Bool = false, pathStep: PathStep? = nil, isPresenting: Bool = false,
       isRemovedByDismiss: Bool = false, change: DiagramOptions.Change? = nil,
-      badges: [Badge] = [], findings: [Finding] = []
+      badges: [Badge] = [], findings: [Finding] = [], topOfScene: String? = nil
     ) {
+      self.topOfScene = topOfScene
       self.controller = controller
       self.title = title
       self.appearance = appearance
@@ -196,6 +210,8 @@ extension Diagram {
   public enum Badge: Sendable, Equatable {
     /// The top view controller.
     case topViewController
+    /// The top view controller of a foreground scene that is not the focused one.
+    case sceneTop(String)
     /// A visible leaf (drawn when there are several).
     case visibleLeaf
     /// The controller that receives the first requested dismissal.
@@ -213,6 +229,7 @@ extension Diagram {
     public var symbol: String {
       switch self {
       case .topViewController: "★"
+      case .sceneTop: "☆"
       case .visibleLeaf: "◉"
       case .receivesDismiss: "⟲"
       case .animatesOut: "↘"
@@ -226,6 +243,7 @@ extension Diagram {
     public var text: String {
       switch self {
       case .topViewController: "★ top view controller"
+      case .sceneTop(let scene): "☆ top of scene \(scene)"
       case .visibleLeaf: "◉ visible leaf"
       case .receivesDismiss(let call): "⟲ receives \(call.text)"
       case .animatesOut: "↘ animates out"

@@ -16,6 +16,8 @@ public enum Palette {
   public static let path = "#1f6feb"
   /// The top view controller's fill.
   public static let top = "#fff8c5"
+  /// The fill of the top view controller of a foreground scene that is not focused.
+  public static let sceneTop = "#ddf4ff"
   /// Presentations and presentation levels.
   public static let presentation = "#8250df"
   /// Dismissals, refused presentations and errors.
@@ -64,7 +66,7 @@ public enum Palette {
   /// The colour of a badge's text.
   public static func color(of badge: Diagram.Badge) -> String {
     switch badge {
-    case .topViewController, .visibleLeaf: path
+    case .topViewController, .sceneTop, .visibleLeaf: path
     case .receivesDismiss, .animatesOut: dismiss
     case .topAfterDismiss: after
     case .change(let change): color(of: change)

@@ -63,9 +63,12 @@ extension GraphvizBackend {
         ("fontcolor", .raw(Palette.responder)), ("fontsize", .raw("10")),
         ("penwidth", .raw("1.6")), ("id", .text("responder-\(chain)-\(step)")),
       ])
-      // The window-to-application step is a flat edge that keeps UIApplication beside the
-      // window; every other step follows the existing layout.
-      if edge.head != .application { attributes["constraint"] = .raw("false") }
+      // The steps past the window (to its scene, UIApplication and the app delegate) rank
+      // those nodes below the window; every other step follows the existing layout.
+      switch edge.head {
+      case .scene, .application, .appDelegate: break
+      default: attributes["constraint"] = .raw("false")
+      }
     }
     return Edge(tail, head, attributes: attributes)
   }

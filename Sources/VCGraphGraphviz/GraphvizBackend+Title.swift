@@ -18,7 +18,15 @@ extension GraphvizBackend {
     }
     var answers: [String] = []
     if let top = summary.top {
-      answers.append("top view controller: \(HTML.escape(top.id))")
+      var answer = "top view controller: \(HTML.escape(top.id))"
+      if !summary.sceneTops.isEmpty, let focused = summary.focusedScene {
+        answer += " (focused scene \(HTML.escape(focused)))"
+      }
+      answers.append(answer)
+      for sceneTop in summary.sceneTops {
+        answers.append(
+          "top of scene \(HTML.escape(sceneTop.scene)): \(HTML.escape(sceneTop.top.id))")
+      }
     } else {
       answers.append("nothing on screen")
     }
@@ -94,7 +102,18 @@ extension GraphvizBackend {
           ("label", .text(Diagram.Badge.topViewController.text)),
           ("fillcolor", .raw(Palette.top)), ("color", .raw(Palette.path)),
           ("penwidth", .raw("3")), ("fontsize", .raw("8")),
-        ])),
+        ]))
+    ]
+    if legend.hasSceneTops {
+      samples.append(
+        Node(
+          "legend_scene_top",
+          attributes: Attributes([
+            ("label", .text("☆ top of another scene")), ("fillcolor", .raw(Palette.sceneTop)),
+            ("color", .raw(Palette.path)), ("penwidth", .raw("2")), ("fontsize", .raw("8")),
+          ])))
+    }
+    samples += [
       Node(
         "legend_on",
         attributes: Attributes([("label", .text("on screen")), ("fontsize", .raw("8"))])),

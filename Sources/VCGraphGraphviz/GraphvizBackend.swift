@@ -42,7 +42,9 @@ public struct GraphvizBackend: Sendable {
     case .controller(let index): "c\(index)"
     case .view(let index): "v\(index)"
     case .window(let index): "w\(index)"
+    case .scene(let index): index.map { "scene\($0)" } ?? "scene"
     case .application: "application"
+    case .appDelegate: "appDelegate"
     }
   }
 
@@ -119,14 +121,23 @@ public struct GraphvizBackend: Sendable {
           ("color", .raw(Palette.responder)), ("fontsize", .raw("8")),
         ]))
     case .application:
-      return Node(
-        name,
-        attributes: Attributes([
-          ("label", .text("UIApplication")), ("shape", .raw("box")), ("style", .raw("filled")),
-          ("fillcolor", .raw(Palette.responderFill)), ("color", .raw(Palette.responder)),
-          ("fontsize", .raw("8")),
-        ]))
+      return responderNode(name, label: "UIApplication")
+    case .scene(let id):
+      return responderNode(name, label: "UIWindowScene" + (id.map { " \($0)" } ?? ""))
+    case .appDelegate(let className):
+      return responderNode(name, label: "\(className) (app delegate)")
     }
+  }
+
+  /// A responder past the windows (UIApplication, a scene, the app delegate).
+  private func responderNode(_ name: String, label: String) -> Node {
+    Node(
+      name,
+      attributes: Attributes([
+        ("label", .text(label)), ("shape", .raw("box")), ("style", .raw("filled")),
+        ("fillcolor", .raw(Palette.responderFill)), ("color", .raw(Palette.responder)),
+        ("fontsize", .raw("8")),
+      ]))
   }
 
   private func controllerNode(_ node: Diagram.ControllerNode, name: String, maxLines: Int) -> Node {
@@ -158,6 +169,10 @@ public struct GraphvizBackend: Sendable {
       attributes["fillcolor"] = .raw(Palette.top)
       attributes["color"] = .raw(Palette.path)
       attributes["penwidth"] = .raw("3")
+    } else if node.topOfScene != nil {
+      attributes["fillcolor"] = .raw(Palette.sceneTop)
+      attributes["color"] = .raw(Palette.path)
+      attributes["penwidth"] = .raw("2")
     } else if node.isOnScreen {
       if node.pathStep != nil {
         attributes["color"] = .raw(Palette.path)

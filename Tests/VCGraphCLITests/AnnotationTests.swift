@@ -104,13 +104,16 @@ struct AnnotationTests {
     let dot = try dot(
       Self.tabsWithModal, extra: [.responderChain(from: "saveButton", location: nil)])
     try expectGolden(dot, "annotations/responder-chain.dot")
-    // saveButton → editRoot → edit → modalNav → tabs → window → UIApplication: six steps.
-    for (number, symbol) in ["①", "②", "③", "④", "⑤", "⑥"].enumerated() {
+    // saveButton → editRoot → edit → modalNav → tabs → window → UIWindowScene → UIApplication
+    // → AppDelegate: eight steps.
+    for (number, symbol) in ["①", "②", "③", "④", "⑤", "⑥", "⑦", "⑧"].enumerated() {
       // agwrite leaves non-ASCII identifiers unquoted.
       #expect(dot.contains("label=\(symbol),"), "step \(number + 1) is drawn")
     }
-    #expect(!dot.contains("label=⑦"))
+    #expect(!dot.contains("label=⑨"))
     #expect(dot.contains("UIApplication"))
+    #expect(dot.contains("UIWindowScene"))
+    #expect(dot.contains("AppDelegate (app delegate)"))
   }
 
   @Test func findingsAreBadges() throws {

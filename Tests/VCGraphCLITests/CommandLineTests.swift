@@ -167,8 +167,8 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(
       Set(json.keys) == [
-        "input", "topViewController", "visiblePath", "visible", "visibleLeaves", "dismissals",
-        "responderChains", "findings",
+        "input", "topViewController", "visiblePath", "visible", "visibleLeaves", "scenes",
+        "dismissals", "responderChains", "findings", "notes",
       ])
     let top = try #require(json["topViewController"] as? [String: String])
     #expect(top == ["id": "C", "class": "UIViewController"])

@@ -480,7 +480,7 @@ struct HostileInputTests {
       """
       window:
         root:
-          class: UINavigationController
+          class: UITabBarController
           viewControllers:
             - { class: AViewController, id: a }
             - { class: AViewController, id: a }

@@ -1120,7 +1120,7 @@ struct DismissalRuleTests {
 @Suite("S5 responder chain")
 struct ResponderChainRuleTests {
   @Test(
-    "S5: a deep view reaches its owning controller, then the presenting controller, the window and UIApplication"
+    "S5: a deep view reaches its owning controller, the presenting controller, the window, its scene, UIApplication and the app delegate"
   )
   func deepViewInPresentedController() throws {
     let probe = try SemanticsProbe(
@@ -1143,7 +1143,8 @@ struct ResponderChainRuleTests {
       """)
     #expect(
       try probe.chain(from: "likeButton") == [
-        "likeButton", "toolbar", "card", "postRoot", "post", "feed", "mainWindow", "UIApplication",
+        "likeButton", "toolbar", "card", "postRoot", "post", "feed", "mainWindow", "UIWindowScene",
+        "UIApplication", "AppDelegate",
       ])
     #expect(
       probe.id(try probe.analysis.responderChain(from: "likeButton").owningController) == "post")
@@ -1172,12 +1173,12 @@ struct ResponderChainRuleTests {
     #expect(
       try probe.chain(from: "label") == [
         "label", "childRoot", "child", "slot", "containerRoot", "container", "window",
-        "UIApplication",
+        "UIWindowScene", "UIApplication", "AppDelegate",
       ])
     #expect(probe.id(try probe.analysis.responderChain(from: "label").owningController) == "child")
   }
 
-  @Test("S5: a window's root controller is followed by the window, then UIApplication")
+  @Test("S5: a window's root controller is followed by the window, its scene, then UIApplication")
   func windowRoot() throws {
     let probe = try SemanticsProbe(
       """
@@ -1185,9 +1186,14 @@ struct ResponderChainRuleTests {
         - { id: main, key: true, root: { class: Home, id: home } }
         - { id: banner, level: alert, root: { class: Banner, id: banner, view: { id: bannerLabel } } }
       """)
-    #expect(try probe.chain(from: "home") == ["home", "main", "UIApplication"])
     #expect(
-      try probe.chain(from: "bannerLabel") == ["bannerLabel", "banner", "banner", "UIApplication"])
+      try probe.chain(from: "home") == [
+        "home", "main", "UIWindowScene", "UIApplication", "AppDelegate",
+      ])
+    #expect(
+      try probe.chain(from: "bannerLabel") == [
+        "bannerLabel", "banner", "banner", "UIWindowScene", "UIApplication", "AppDelegate",
+      ])
   }
 
   @Test(
@@ -1208,7 +1214,8 @@ struct ResponderChainRuleTests {
       """)
     #expect(
       try probe.chain(from: "field") == [
-        "field", "editRoot", "edit", "modalNav", "home", "window", "UIApplication",
+        "field", "editRoot", "edit", "modalNav", "home", "window", "UIWindowScene", "UIApplication",
+        "AppDelegate",
       ])
   }
 
@@ -1228,7 +1235,7 @@ struct ResponderChainRuleTests {
     #expect(try probe.chain(from: "cell") == ["cell", "listRoot", "list"])
     #expect(
       try probe.chain(from: "detailRoot") == [
-        "detailRoot", "detail", "nav", "window", "UIApplication",
+        "detailRoot", "detail", "nav", "window", "UIWindowScene", "UIApplication", "AppDelegate",
       ])
     let switcher = try SemanticsProbe(
       """
@@ -1240,7 +1247,10 @@ struct ResponderChainRuleTests {
           children: [{ class: One, id: one }, { class: Two, id: two, view: { id: twoRoot } }]
       """)
     #expect(try switcher.chain(from: "twoRoot") == ["twoRoot", "two"])
-    #expect(try switcher.chain(from: "one") == ["one", "switcher", "window", "UIApplication"])
+    #expect(
+      try switcher.chain(from: "one") == [
+        "one", "switcher", "window", "UIWindowScene", "UIApplication", "AppDelegate",
+      ])
   }
 
   @Test(
@@ -1260,7 +1270,8 @@ struct ResponderChainRuleTests {
       """)
     #expect(
       try probe.chain(from: "strayRoot") == [
-        "strayRoot", "stray", "containerRoot", "container", "window", "UIApplication",
+        "strayRoot", "stray", "containerRoot", "container", "window", "UIWindowScene",
+        "UIApplication", "AppDelegate",
       ])
     #expect(probe.onScreen == ["container", "stray"])
   }

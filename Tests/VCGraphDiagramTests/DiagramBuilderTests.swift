@@ -130,10 +130,11 @@ import VCGraphDiagram
       if case .responder(_, let step) = edge.kind { return step }
       return nil
     }
-    // saveButton → editRoot → edit → modalNav → tabs → window → UIApplication
-    #expect(steps == [1, 2, 3, 4, 5, 6])
-    #expect(diagram.nodes.map(\.id) == [.application])
-    #expect(diagram.summary.responderChains.first?.responders.map(\.name).last == "UIApplication")
+    // saveButton → editRoot → edit → modalNav → tabs → window → UIWindowScene → UIApplication
+    // → AppDelegate
+    #expect(steps == [1, 2, 3, 4, 5, 6, 7, 8])
+    #expect(diagram.nodes.map(\.id) == [.scene(nil), .application, .appDelegate])
+    #expect(diagram.summary.responderChains.first?.responders.map(\.name).last == "AppDelegate")
     #expect(Diagram.circled(6) == "⑥" && Diagram.circled(21) == "(21)")
   }
 
@@ -173,6 +174,12 @@ import VCGraphDiagram
     var yamls = try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted()
       .filter { $0.hasSuffix(".yaml") }
       .map { try String(contentsOf: samples.appendingPathComponent($0), encoding: .utf8) }
+    // An action sheet on iPhone (the iPad sample has one in a popover).
+    yamls.append(
+      """
+      window:
+        root: { class: UIViewController, presents: { class: UIAlertController, preferredStyle: actionSheet } }
+      """)
     yamls.append(
       """
       device: iPhone

@@ -8,12 +8,18 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
   public let severity: Severity
   /// What the rule catches, in one line.
   public let summary: String
+  /// What UIKit prints when an app does what the rule catches (its findings carry the message
+  /// with their classes filled in); nil when UIKit prints nothing vcgraph found a source for.
+  public let uikitMessage: UIKitMessage?
 
   /// A rule's identity; declared once, beside the rule's `CheckRule` type.
-  public init(_ id: String, _ severity: Severity, summary: String) {
+  public init(
+    _ id: String, _ severity: Severity, summary: String, uikitMessage: UIKitMessage? = nil
+  ) {
     rawValue = id
     self.severity = severity
     self.summary = summary
+    self.uikitMessage = uikitMessage
   }
 
   /// The registered rule with this id, if there is one.

@@ -5,13 +5,20 @@ public enum Checker {
   public static let rules: [any CheckRule.Type] = [
     ViewHostedByNonParent.self,
     ControllerInTwoPlaces.self,
+    PresentedControllerActive.self,
+    PushedTwice.self,
     SelectedIndexOutOfRange.self,
     NavigationInNavigation.self,
     AlreadyPresenting.self,
+    PresenterNotInWindow.self,
+    ActionSheetWithoutAnchor.self,
     TabBarNotRoot.self,
     StackedChildren.self,
     UnownedHostedView.self,
     AlertNotPresented.self,
+    DetachedPresenter.self,
+    UnbalancedAppearance.self,
+    UnknownUIKitClass.self,
     TabsUnderMore.self,
   ]
 

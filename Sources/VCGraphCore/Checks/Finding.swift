@@ -9,10 +9,13 @@ public struct Finding: Sendable, Equatable {
   public var controller: ControllerIndex?
   /// The view the finding concerns, if any.
   public var view: ViewIndex?
+  /// The console line UIKit prints for it (the rule's `uikitMessage` with the classes filled
+  /// in and placeholder addresses), if UIKit prints one.
+  public var uikitMessage: String?
 
   public init(
     _ rule: Rule, _ message: String, at location: SourceLocation,
-    controller: ControllerIndex? = nil, view: ViewIndex? = nil
+    controller: ControllerIndex? = nil, view: ViewIndex? = nil, uikitMessage: String? = nil
   ) {
     self.rule = rule
     severity = rule.severity
@@ -20,5 +23,6 @@ public struct Finding: Sendable, Equatable {
     self.location = location
     self.controller = controller
     self.view = view
+    self.uikitMessage = uikitMessage
   }
 }

@@ -119,11 +119,21 @@ private struct DescriptionEmitter {
     } else {
       comments(0, ["A view-controller hierarchy for vcgraph (format.md)"])
     }
+    comments(0, hierarchy.notes)
     if hierarchy.controllers.contains(where: { !$0.notes.isEmpty }) {
       comments(0, ["Comments before a controller say where the import had to guess."])
     }
     if let title = hierarchy.title { line(0, "title: " + scalar(title)) }
     if hierarchy.device != .iPhone { line(0, "device: " + hierarchy.device.rawValue) }
+    let delegate = hierarchy.appDelegate
+    if delegate != AppDelegate() {
+      line(
+        0,
+        "delegate: "
+          + (delegate.isResponder
+            ? scalar(delegate.className)
+            : "{ class: \(scalar(delegate.className)), responder: false }"))
+    }
     classes(hierarchy)
     windows(hierarchy)
     if !hierarchy.detachedRoots.isEmpty {
@@ -187,6 +197,7 @@ private struct DescriptionEmitter {
       for scene in hierarchy.scenes {
         line(2, "- id: " + scalar(scene.id))
         if !scene.isForeground { line(4, "foreground: false") }
+        if scene.isFocused { line(4, "focused: true") }
         line(4, "windows:")
         for window in scene.windows where hierarchy.windows.indices.contains(window) {
           self.window(hierarchy.windows[window], in: hierarchy, indent: 6, single: false)
@@ -253,6 +264,12 @@ private struct DescriptionEmitter {
     if let state = controller.state { line(body, "state: " + scalar(state)) }
     if let style = controller.modalPresentationStyle {
       line(body, "modalPresentationStyle: " + style.rawValue)
+    }
+    if controller.kind == .alert, let style = controller.preferredStyle {
+      line(body, "preferredStyle: " + style.rawValue)
+    }
+    if controller.kind == .alert, let anchor = controller.popoverAnchor {
+      line(body, "popoverAnchor: " + scalar(anchor))
     }
     if let defines = controller.definesPresentationContext {
       line(body, "definesPresentationContext: \(defines)")
@@ -408,6 +425,8 @@ private struct DescriptionEmitter {
         line(2, "- show: " + flow([("container", scalar(container)), ("child", scalar(child))]))
       case .makeKey(let window):
         line(2, "- makeKey: " + flow([("window", scalar(window))]))
+      case .focus(let scene):
+        line(2, "- focus: " + flow([("scene", scalar(scene))]))
       }
     }
   }

@@ -54,8 +54,9 @@ public struct DumpReader: Sendable {
         line.append(scalar)
       }
       let textLine = DumpTextLine(scalars: line, line: 0)
+      if DumpText.isOptionalHeader(textLine) { continue }
       if !DumpText.isIgnorable(textLine) {
-        var start = textLine.firstNonBlank
+        var start = DumpText.optionalPayloadStart(textLine) ?? textLine.firstNonBlank
         if line[start] == "@", start + 1 < line.count, line[start + 1] == "\"" { start += 2 }
         if start < line.count, line[start] == "\"" || line[start] == "`" { start += 1 }
         return startsLikeController(line, from: start)
@@ -152,7 +153,9 @@ struct DumpBuilder {
         "the file is \(size) bytes, more than the limit of \(limits.maxInputBytes)", at: start,
         hint: "raise it with --max-input-bytes")
     }
-    let textLines = try DumpText.contentLines(text, path: path)
+    let (textLines, notes) = try DumpText.contentLines(text, path: path)
+    hierarchy.notes = notes
+    hierarchy.classNamesFromRuntime = true
     guard let first = textLines.first else {
       throw VCGraphError.data("the dump is empty", at: start, hint: Self.dumpHint)
     }

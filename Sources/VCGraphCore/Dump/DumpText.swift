@@ -59,6 +59,14 @@ struct DumpTextLine: Sendable {
 
   /// The text of a range of scalars.
   func text(_ range: Range<Int>) -> String { DumpText.string(scalars[range]) }
+
+  /// The line from the scalar at `index` on, each scalar keeping its input column.
+  func suffix(from index: Int) -> DumpTextLine {
+    let kept = index..<max(index, scalars.count)
+    return DumpTextLine(
+      scalars: Array(scalars[kept]), columns: kept.map(column(at:)), line: line,
+      endColumn: endColumn)
+  }
 }
 
 /// Splits text into lines and removes what wraps a pasted dump: a leading header of `#`
@@ -108,10 +116,19 @@ enum DumpText {
   }
 
   /// The dump's content lines, in order, with blank and ignorable lines removed and the
-  /// wrapping undone. Throws only for text after a closing cycript quote.
-  static func contentLines(_ text: String, path: String) throws(VCGraphError) -> [DumpTextLine] {
-    let physical = physicalLines(text)
-    guard let first = physical.firstIndex(where: { !isIgnorable($0) }) else { return [] }
+  /// wrapping undone, and a note for each wrapping that only a paste adds (Swift's `po` of an
+  /// optional, a stray closing quote). Throws only for text after a closing cycript quote.
+  static func contentLines(
+    _ text: String, path: String
+  ) throws(VCGraphError) -> (lines: [DumpTextLine], notes: [String]) {
+    var physical = physicalLines(text)
+    guard var first = physical.firstIndex(where: { !isIgnorable($0) }) else { return ([], []) }
+    var notes: [String] = []
+    if let inner = optionalWrapper(physical, at: first) {
+      notes.append(Self.optionalNote)
+      first = inner.line
+      physical[first] = physical[first].suffix(from: inner.start)
+    }
     let start = physical[first].firstNonBlank
     let scalars = physical[first].scalars
     let quoteAt: Int?
@@ -123,7 +140,7 @@ enum DumpText {
       quoteAt = nil
     }
     if let quoteAt {
-      return try unquote(physical, from: first, quoteAt: quoteAt, path: path)
+      return (try unquote(physical, from: first, quoteAt: quoteAt, path: path), notes)
     }
     var lines = Array(physical[first...].filter { !isIgnorable($0) })
     // `...` around the whole dump (inline code in Markdown or a chat message).
@@ -139,8 +156,10 @@ enum DumpText {
         }
       }
       lines.removeAll { $0.isBlank }
+    } else if let note = removeStrayClosingQuote(&lines) {
+      notes.append(note)
     }
-    return lines
+    return (lines, notes)
   }
 
   /// Reads the string cycript prints (`@"<A 0x1>, ...\n   | <B 0x2>, ..."`): `\n` separates

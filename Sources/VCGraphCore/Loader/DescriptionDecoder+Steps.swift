@@ -115,6 +115,9 @@ extension DescriptionDecoder {
       case "makeKey":
         try checkKeys(pairs, allowed: ["window"], in: "`makeKey`")
         op = .makeKey(window: try id("window"))
+      case "focus":
+        try checkKeys(pairs, allowed: ["scene"], in: "`focus`")
+        op = .focus(scene: try id("scene"))
       default:
         throw error(
           "unknown step '\(operation.key)'", at: operation.keyMark,
@@ -155,7 +158,7 @@ extension DescriptionDecoder {
 
   static let stepNames = [
     "present", "dismiss", "push", "pop", "popTo", "popToRoot", "select", "addChild",
-    "removeFromParent", "show", "makeKey",
+    "removeFromParent", "show", "makeKey", "focus",
   ]
 
   /// A controller written inline in a step, decoded into its own fragment.

@@ -47,7 +47,7 @@ struct DescriptionDecoder {
 
   static let topKeys = [
     "title", "device", "classes", "window", "windows", "scenes", "detached", "analyze", "ignore",
-    "steps",
+    "steps", "delegate",
   ]
 
   mutating func decodeDocument(_ root: YAMLNode) throws(VCGraphError) -> Hierarchy {
@@ -75,6 +75,7 @@ struct DescriptionDecoder {
           }
           hierarchy.ignoredRules.append(rule)
         }
+      case "delegate": try decodeDelegate(pair.value)
       default: break
       }
     }
@@ -119,6 +120,7 @@ struct DescriptionDecoder {
     try nameAnonymousControllers()
     try resolveReferences()
     try checkKeyWindows(rootPair)
+    try checkFocusedScenes()
     if let analyze = value("analyze", in: pairs) { try decodeAnalyze(analyze) }
     if let steps = value("steps", in: pairs) { try decodeSteps(steps) }
     return hierarchy
@@ -131,6 +133,7 @@ struct DescriptionDecoder {
         throw error("class '\(pair.key)' cannot be its own superclass", at: pair.value.mark)
       }
       hierarchy.superclasses[pair.key] = superclass
+      hierarchy.superclassLocations[pair.key] = loc(pair.value.mark)
     }
     // A cycle would leave a class without a kind.
     for name in hierarchy.superclasses.keys.sorted() where kind(of: name) == nil {
@@ -147,13 +150,15 @@ struct DescriptionDecoder {
     if declaredKinds.isEmpty || declaredKinds[className] == nil,
       hierarchy.superclasses.isEmpty || hierarchy.superclasses[className] == nil
     {
-      return ControllerKind(uikitClass: className) ?? .plain
+      return ControllerKind(uikitClass: className) ?? UIKitClasses.kind(of: className) ?? .plain
     }
     var current = className
     var seen = Set<String>()
     while seen.insert(current).inserted {
       if let kind = declaredKinds[current] { return kind }
-      if let kind = ControllerKind(uikitClass: current) { return kind }
+      if let kind = ControllerKind(uikitClass: current) ?? UIKitClasses.kind(of: current) {
+        return kind
+      }
       guard let next = hierarchy.superclasses[current] else { return .plain }
       current = next
     }
@@ -164,7 +169,7 @@ struct DescriptionDecoder {
 
   private mutating func decodeScene(_ node: YAMLNode) throws(VCGraphError) {
     let pairs = try mapping(node, what: "a scene")
-    try checkKeys(pairs, allowed: ["id", "foreground", "windows"], in: "a scene")
+    try checkKeys(pairs, allowed: ["id", "foreground", "focused", "windows"], in: "a scene")
     let index = hierarchy.scenes.count
     let id = try value("id", in: pairs).map { v throws(VCGraphError) in try string(v, key: "id") }
     let foreground = try value("foreground", in: pairs).map { v throws(VCGraphError) in
@@ -174,6 +179,10 @@ struct DescriptionDecoder {
       Scene(
         id: id ?? "scene-\(index + 1)", isForeground: foreground ?? true,
         location: loc(node.mark)))
+    if let focused = value("focused", in: pairs) {
+      hierarchy.scenes[index].isFocused = try bool(focused, key: "focused")
+      focusedMarks[index] = focused.mark
+    }
     guard let windows = value("windows", in: pairs) else {
       throw error("a scene needs `windows`", at: node.mark)
     }
@@ -221,6 +230,8 @@ struct DescriptionDecoder {
   }
 
   private var keyMarks: [Int: Mark] = [:]
+  /// Where each scene's `focused` value is written, by scene index.
+  var focusedMarks: [Int: Mark] = [:]
 
   /// Exactly one key window per foreground scene; with one window it is key.
   private mutating func checkKeyWindows(_ rootPair: YAMLPair) throws(VCGraphError) {
@@ -264,7 +275,7 @@ struct DescriptionDecoder {
     case .navigation, .page: commonKeys + ["viewControllers"]
     case .tabBar: commonKeys + ["viewControllers", "selectedIndex"]
     case .split: commonKeys + ["viewControllers", "collapsed"]
-    case .alert: commonKeys
+    case .alert: commonKeys + ["preferredStyle", "popoverAnchor"]
     }
   }
 
@@ -323,9 +334,15 @@ struct DescriptionDecoder {
     guard let kind = kind(of: className) else {
       throw error("the superclasses of '\(className)' form a cycle", at: node.mark)
     }
-    try checkKeys(
-      pairs, allowed: Self.sharedAllowedKeys(for: kind), in: "a \(kind.uikitClass)",
-      otherKeys: Self.allControllerKeys)
+    do {
+      try checkKeys(
+        pairs, allowed: Self.sharedAllowedKeys(for: kind), in: "a \(kind.uikitClass)",
+        otherKeys: Self.allControllerKeys)
+    } catch {
+      // A key of another kind on a class whose kind was guessed: the class is the mistake.
+      try checkKindKeys(pairs, className: className, kind: kind, at: node.mark)
+      throw error
+    }
     var controller = Controller(id: "", className: className, kind: kind, location: loc(node.mark))
     controller.parent = parent
     for pair in pairs { controller.keyLocations[pair.key] = loc(pair.value.mark) }
@@ -398,6 +415,7 @@ struct DescriptionDecoder {
         hierarchy.controllers[presented].requestedBy = index
       case "view":
         hierarchy.controllers[index].view = try decodeView(pair.value, owner: index, superview: nil)
+      case "preferredStyle", "popoverAnchor": try decodeAlertKey(pair, of: index)
       default: break
       }
     }

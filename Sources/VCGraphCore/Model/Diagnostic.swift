@@ -38,22 +38,26 @@ public struct VCGraphError: Error, Sendable, Equatable, CustomStringConvertible 
   public var location: SourceLocation?
   /// A follow-up line such as "did you mean 'viewControllers'?".
   public var hint: String?
+  /// For a step UIKit refuses, the console line UIKit prints (placeholder addresses), if any.
+  public var uikitMessage: String?
 
   public init(
     _ kind: FailureKind, _ message: String, at location: SourceLocation? = nil,
-    hint: String? = nil
+    hint: String? = nil, uikitMessage: String? = nil
   ) {
     self.kind = kind
     self.message = message
     self.location = location
     self.hint = hint
+    self.uikitMessage = uikitMessage
   }
 
   /// Shorthand for an input-data error at a position.
   public static func data(
-    _ message: String, at location: SourceLocation?, hint: String? = nil
+    _ message: String, at location: SourceLocation?, hint: String? = nil,
+    uikitMessage: String? = nil
   ) -> VCGraphError {
-    VCGraphError(.dataError, message, at: location, hint: hint)
+    VCGraphError(.dataError, message, at: location, hint: hint, uikitMessage: uikitMessage)
   }
 
   public var description: String {
@@ -71,10 +75,11 @@ public struct DiagnosticPrinter: Sendable {
 
   public init(sources: [String: String] = [:]) { self.sources = sources }
 
-  /// Formats one diagnostic; the result ends with a newline.
+  /// Formats one diagnostic; the result ends with a newline. A UIKit message becomes a
+  /// `note: UIKit prints: …` line after the hint.
   public func format(
     severity: Severity, message: String, location: SourceLocation?, hint: String? = nil,
-    suffix: String = ""
+    suffix: String = "", uikitMessage: String? = nil
   ) -> String {
     var out: String
     if let location {
@@ -87,12 +92,15 @@ public struct DiagnosticPrinter: Sendable {
       out = "\(severity.rawValue): \(message)\(suffix)\n"
     }
     if let hint { out += "note: \(hint)\n" }
+    if let uikitMessage { out += "note: UIKit prints: \(uikitMessage)\n" }
     return out
   }
 
   /// Formats an error.
   public func format(_ error: VCGraphError) -> String {
-    format(severity: .error, message: error.message, location: error.location, hint: error.hint)
+    format(
+      severity: .error, message: error.message, location: error.location, hint: error.hint,
+      uikitMessage: error.uikitMessage)
   }
 
   private func sourceLine(_ location: SourceLocation) -> String? {

@@ -59,6 +59,11 @@ public enum PresentationStyle: String, Sendable, CaseIterable, Codable {
   }
 }
 
+/// A `UIAlertController`'s `preferredStyle`.
+public enum AlertStyle: String, Sendable, CaseIterable, Codable {
+  case alert, actionSheet
+}
+
 /// The device whose size class decides split-view collapsing and popover adaptation.
 public enum Device: String, Sendable, Codable {
   case iPhone, iPad
@@ -101,6 +106,11 @@ public struct Controller: Sendable, Equatable {
   public var view: ViewIndex?
   /// Appearance state kept from imported dumps (`appeared`, `disappeared`, ...).
   public var state: String?
+  /// `UIAlertController` only: `preferredStyle` as written; `nil` means `alert`.
+  public var preferredStyle: AlertStyle?
+  /// `UIAlertController` only: what its `popoverPresentationController` is anchored to (a
+  /// view id, `barButtonItem`, `sourceView`, ...), as written.
+  public var popoverAnchor: String?
   /// Where the controller's mapping (or shorthand string) starts.
   public var location: SourceLocation
   /// Where each key's value starts, for findings about that key.
@@ -193,6 +203,9 @@ public struct Window: Sendable, Equatable {
 public struct Scene: Sendable, Equatable {
   public var id: String
   public var isForeground: Bool
+  /// `focused: true` as written: the scene whose key window is the app's key window. When no
+  /// scene says so, the first foreground scene with a key window is focused (`Analysis`).
+  public var isFocused = false
   public var windows: [Int] = []
   public var location: SourceLocation
 
@@ -233,6 +246,8 @@ public struct Step: Sendable, Equatable {
     case removeFromParent(controller: String)
     case show(container: String, child: String)
     case makeKey(window: String)
+    /// The scene becomes the focused one (its key window the app's key window).
+    case focus(scene: String)
   }
 
   public var operation: Operation
@@ -248,6 +263,22 @@ public struct Step: Sendable, Equatable {
   }
 }
 
+/// The application delegate (`delegate:`): the last responder of every chain when it is a
+/// `UIResponder` (S5).
+public struct AppDelegate: Sendable, Equatable {
+  /// Its class name.
+  public var className: String
+  /// Whether it is a `UIResponder` subclass (Xcode's templates make it one).
+  public var isResponder: Bool
+  /// Where `delegate:` is written, if it is.
+  public var location: SourceLocation?
+
+  public init(className: String = "AppDelegate", isResponder: Bool = true) {
+    self.className = className
+    self.isResponder = isResponder
+  }
+}
+
 /// A whole description: controllers and views in arenas, windows, scenes, questions, steps.
 public struct Hierarchy: Sendable, Equatable {
   public var path: String
@@ -255,6 +286,15 @@ public struct Hierarchy: Sendable, Equatable {
   public var device: Device = .iPhone
   /// Custom class to superclass, as declared in `classes`.
   public var superclasses: [String: String] = [:]
+  /// Where each `classes` entry's superclass is written.
+  public var superclassLocations: [String: SourceLocation] = [:]
+  /// The application delegate (`delegate:`; by default a responder `AppDelegate`).
+  public var appDelegate = AppDelegate()
+  /// Whether the class names were printed by the running app (a debugger dump) rather than
+  /// written by hand, so they cannot be misspelt (`unknown-uikit-class` skips them).
+  public var classNamesFromRuntime = false
+  /// Notes a reader attached about the whole input (a dump's wrapping it removed, ...).
+  public var notes: [String] = []
   public var controllers: [Controller] = []
   public var views: [View] = []
   public var windows: [Window] = []

@@ -31,9 +31,9 @@ public struct AnalysisReport: Sendable {
     findings = Checker.findings(for: analysis)
   }
 
-  private var hierarchy: Hierarchy { analysis.hierarchy }
+  var hierarchy: Hierarchy { analysis.hierarchy }
 
-  private func ref(_ index: ControllerIndex) -> JSON {
+  func ref(_ index: ControllerIndex) -> JSON {
     .object([
       ("id", .string(hierarchy.controllers[index].id)),
       ("class", .string(hierarchy.controllers[index].className)),
@@ -63,9 +63,11 @@ public struct AnalysisReport: Sendable {
       ),
       ("visible", .array(visible.map(ref))),
       ("visibleLeaves", .array(analysis.visibleLeaves.map(ref))),
+      ("scenes", scenesJSON),
       ("dismissals", .array(dismissals.map(json(for:)))),
       ("responderChains", .array(responderChains.map(json(for:)))),
       ("findings", .array(findings.map(Self.json(for:)))),
+      ("notes", .array(hierarchy.notes.map { .string($0) })),
     ])
   }
 
@@ -99,6 +101,7 @@ public struct AnalysisReport: Sendable {
       ("path", .string(finding.location.path)),
       ("line", .int(finding.location.line)),
       ("column", .int(finding.location.column)),
+      ("uikitMessage", finding.uikitMessage.map { .string($0) } ?? .null),
     ])
   }
 
@@ -127,6 +130,7 @@ public struct AnalysisReport: Sendable {
     if analysis.visibleLeaves.count > 1 {
       out += "visible leaves: \(analysis.visibleLeaves.map(describe).joined(separator: ", "))\n"
     }
+    out += scenesText
     let visible = controllers.indices.filter { analysis.onScreen[$0] }
     out +=
       "on screen (\(visible.count)): "
@@ -136,9 +140,13 @@ public struct AnalysisReport: Sendable {
       guard let presenter = analysis.presentation.presenter[presented] else { continue }
       var line =
         "presentation: \(controllers[presenter].id) presents \(controllers[presented].id)"
-        + " (\(controllers[presented].style.resolved.rawValue)"
-      if controllers[presented].modalPresentationStyle == nil { line += " from automatic" }
-      line += ")"
+      if controllers[presented].kind == .alert {
+        line += " (\(hierarchy.presentationStyleText(of: presented)))"
+      } else {
+        line += " (\(controllers[presented].style.resolved.rawValue)"
+        if controllers[presented].modalPresentationStyle == nil { line += " from automatic" }
+        line += ")"
+      }
       if let requester = controllers[presented].requestedBy, requester != presenter {
         line += ", requested by \(controllers[requester].id)"
       }
@@ -169,8 +177,10 @@ public struct AnalysisReport: Sendable {
         out +=
           "  \(finding.location): \(finding.severity.rawValue): \(finding.message)"
           + " [\(finding.rule.rawValue)]\n"
+        if let message = finding.uikitMessage { out += "    note: UIKit prints: \(message)\n" }
       }
     }
+    for note in hierarchy.notes { out += "note: \(note)\n" }
     return out
   }
 }

@@ -3,6 +3,17 @@ public enum PathStep: String, Sendable, Codable {
   case root, presented, top, selected, child, column, page
 }
 
+/// What S3 answers for one window: the walk from its root to its top view controller.
+public struct WindowWalk: Sendable {
+  /// The controllers passed from the window's root to its top (empty when nothing of the
+  /// window is on screen: a background scene's window).
+  public var path: [(controller: ControllerIndex, via: PathStep)]
+  /// The on-screen leaves below where the path stopped (just the top when it did not fork).
+  public var leaves: [ControllerIndex]
+  /// The window's top view controller.
+  public var top: ControllerIndex? { path.last?.controller }
+}
+
 /// The UIKit state of a hierarchy: who presents (S1), what is on screen (S2) and the top view
 /// controller with the visible path (S3). Dismissals (S4) and responder chains (S5) are
 /// answered by methods.
@@ -18,8 +29,13 @@ public struct Analysis: Sendable {
   private var attached: [Bool]
   /// The window whose hierarchy holds each controller, if any.
   public private(set) var window: [Int?]
-  /// The key window the top view controller is found from.
+  /// The key window the top view controller is found from: the focused scene's key window.
   public private(set) var keyWindow: Int?
+  /// The focused scene (its key window is the app's key window): the scene written
+  /// `focused: true`, else the first foreground scene with a key window; nil without scenes.
+  public private(set) var focusedScene: Int?
+  /// Per window, S3's walk from its root (`windows[i]` in `Hierarchy.windows`).
+  public private(set) var windowWalks: [WindowWalk] = []
   /// The top view controller.
   public private(set) var topViewController: ControllerIndex?
   /// The controllers passed from the key window's root to the top view controller.
@@ -161,15 +177,31 @@ public struct Analysis: Sendable {
   // MARK: - S3
 
   private mutating func findTop() {
-    let candidates = hierarchy.windows.indices.filter {
-      hierarchy.windows[$0].isKey && isForeground(window: $0)
+    windowWalks = hierarchy.windows.map { window in
+      let walk = walkToTop(from: window.root)
+      return WindowWalk(path: walk.path, leaves: walk.leaves)
     }
-    guard let key = candidates.first else { return }
+    let scenes = hierarchy.scenes
+    let windows = hierarchy.windows
+    let keyOf = { (scene: Int) -> Int? in scenes[scene].windows.first { windows[$0].isKey } }
+    if !scenes.isEmpty {
+      focusedScene =
+        scenes.indices.first { scenes[$0].isFocused && scenes[$0].isForeground }
+        ?? scenes.indices.first { scenes[$0].isForeground && keyOf($0) != nil }
+    }
+    let key: Int?
+    if let focusedScene {
+      key = keyOf(focusedScene)
+    } else {
+      key = hierarchy.windows.indices.first {
+        hierarchy.windows[$0].scene == nil && hierarchy.windows[$0].isKey
+      }
+    }
+    guard let key else { return }
     keyWindow = key
-    let walk = walkToTop(from: hierarchy.windows[key].root)
-    visiblePath = walk.path
-    topViewController = walk.path.last?.controller
-    visibleLeaves = walk.leaves
+    visiblePath = windowWalks[key].path
+    topViewController = windowWalks[key].top
+    visibleLeaves = windowWalks[key].leaves
   }
 
   /// S3's loop from a root: follow presentations, then a single shown child.
@@ -250,6 +282,14 @@ public struct Analysis: Sendable {
       current = controllers[candidate].parent
     }
     return nil
+  }
+
+  /// Whether a controller is detached: the root of its presentation context has no parent,
+  /// is not presented and is no window's root, so it is in no window's view controller
+  /// hierarchy (its view may still be in a window, hosted by another controller's view).
+  public func isDetached(_ index: ControllerIndex) -> Bool {
+    let root = PresentationResolution.contextRoot(of: index, in: hierarchy)
+    return presentation.presenter[root] == nil && !hierarchy.windows.contains { $0.root == root }
   }
 
   /// The controller and its whole containment subtree, plus everything presented from it.

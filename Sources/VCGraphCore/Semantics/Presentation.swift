@@ -84,7 +84,10 @@ extension Hierarchy {
   /// it this way.
   public func presentationStyleText(of index: ControllerIndex) -> String {
     let controller = controllers[index]
-    if controller.kind == .alert && controller.modalPresentationStyle == nil { return "alert" }
+    if controller.kind == .alert && controller.modalPresentationStyle == nil {
+      guard controller.preferredStyle == .actionSheet else { return "alert" }
+      return device == .iPad ? "action sheet, in a popover" : "action sheet"
+    }
     let resolved = controller.style.resolved
     if controller.modalPresentationStyle == nil { return "automatic → \(resolved.rawValue)" }
     if resolved == .popover && device == .iPhone { return "popover, as a sheet on iPhone" }

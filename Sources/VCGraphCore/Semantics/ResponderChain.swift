@@ -3,7 +3,12 @@ public enum Responder: Sendable, Equatable, Hashable {
   case view(ViewIndex)
   case controller(ControllerIndex)
   case window(Int)
+  /// A window's `UIWindowScene` (index into `Hierarchy.scenes`; nil for a description that
+  /// names no scenes: every window of an iOS 13+ app still has one).
+  case scene(Int?)
   case application
+  /// The application delegate, when it is a `UIResponder` (`Hierarchy.appDelegate`).
+  case appDelegate
 }
 
 /// A responder chain from a view or controller (S5).
@@ -69,14 +74,26 @@ extension Analysis {
         return .controller(parent)
       }
       return nil
-    case .window:
+    case .window(let index):
+      // Observed, not documented: Apple's pages say "The window's next responder is the
+      // UIApplication object", but following `UIResponder.next` in a scene-based app (iOS 13
+      // and later) gives the window's `UIWindowScene` (`UIScene` "Inherits From: UIResponder"),
+      // then the application (wanderwaltz.github.io, "UIResponder notes", 2022); README,
+      // "Responder chain through the scene and the app delegate".
+      return .scene(hierarchy.windows[index].scene)
+    case .scene:
       return .application
     case .application:
+      // "The next responder is the app delegate, but only if the app delegate is an instance
+      // of UIResponder and isn't a view, view controller, or the app object itself."
+      return hierarchy.appDelegate.isResponder ? .appDelegate : nil
+    case .appDelegate:
       return nil
     }
   }
 
-  /// A printable name of a responder: view and controller ids, the window id, UIApplication.
+  /// A printable name of a responder: view and controller ids, the window id, the scene id
+  /// (`UIWindowScene` when the description names none), UIApplication, the delegate's class.
   public func name(of responder: Responder) -> String {
     switch responder {
     case .view(let index):
@@ -86,7 +103,9 @@ extension Analysis {
       return "\(view.className)@\(view.location.line):\(view.location.column)"
     case .controller(let index): return hierarchy.controllers[index].id
     case .window(let index): return hierarchy.windows[index].id
+    case .scene(let index): return index.map { hierarchy.scenes[$0].id } ?? "UIWindowScene"
     case .application: return "UIApplication"
+    case .appDelegate: return hierarchy.appDelegate.className
     }
   }
 }

@@ -65,6 +65,31 @@ public struct SimulationReport: Sendable {
     return parts.joined(separator: "; ")
   }
 
+  /// The refused step, for `simulate --format json` (nothing else is written then): the
+  /// input, how many steps applied, and the refusal with its position, message, hint and the
+  /// line UIKit prints (`uikitMessage`, null when UIKit prints nothing vcgraph knows of).
+  public var refusalJSON: JSON {
+    func text(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+    let refusal = simulation.refusal
+    return .object([
+      ("input", .string(input)),
+      ("appliedSteps", .int(simulation.effects.count)),
+      (
+        "refusal",
+        refusal.map { error in
+          .object([
+            ("step", .int(simulation.effects.count + 1)),
+            ("line", error.location.map { .int($0.line) } ?? .null),
+            ("column", error.location.map { .int($0.column) } ?? .null),
+            ("message", .string(error.message)),
+            ("hint", text(error.hint)),
+            ("uikitMessage", text(error.uikitMessage)),
+          ])
+        } ?? .null
+      ),
+    ])
+  }
+
   /// `summary.json`: the input, the initial state and every step's effect.
   public var json: JSON {
     func strings(_ ids: [String]) -> JSON { .array(ids.map { .string($0) }) }

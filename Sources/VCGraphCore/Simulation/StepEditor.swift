@@ -21,10 +21,16 @@ struct StepEditor {
 
   func location(_ key: String) -> SourceLocation { step.keyLocations[key] ?? step.location }
 
-  /// A refusal: UIKit would not do this.
-  func refused(_ message: String, at key: String? = nil, hint: String? = nil) -> VCGraphError {
-    VCGraphError.data(message, at: key.map(location) ?? step.location, hint: hint)
+  /// A refusal: UIKit would not do this (and prints `uikitMessage`, when it prints something).
+  func refused(
+    _ message: String, at key: String? = nil, hint: String? = nil, uikitMessage: String? = nil
+  ) -> VCGraphError {
+    VCGraphError.data(
+      message, at: key.map(location) ?? step.location, hint: hint, uikitMessage: uikitMessage)
   }
+
+  /// A controller's class, for UIKit messages.
+  func className(_ index: ControllerIndex) -> String { controllers[index].className }
 
   /// The controller a step argument names.
   func controller(_ name: String, key: String) throws(VCGraphError) -> ControllerIndex {
@@ -72,6 +78,7 @@ struct StepEditor {
     case .removeFromParent(let target): return ("removeFromParent", try removeFromParent(target))
     case .show(let container, let child): return ("show", try show(container, child: child))
     case .makeKey(let window): return ("makeKey", try makeKey(window))
+    case .focus(let scene): return ("focus", try focus(scene))
     }
   }
 }

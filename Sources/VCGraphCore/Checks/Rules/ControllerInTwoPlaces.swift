@@ -5,7 +5,9 @@ extension Rule {
     summary: "one controller placed twice (two parents, parent and presented, two windows)")
 }
 
-/// A controller written a second time (`Hierarchy.secondPlacements`).
+/// A controller written a second time (`Hierarchy.secondPlacements`), unless the second
+/// placement is a presentation of an active controller or a second push onto the same stack
+/// (`Placement.mistake`: those rules report it, with UIKit's message).
 struct ControllerInTwoPlaces: CheckRule {
   static let rule = Rule.controllerInTwoPlaces
   static let documentation = RuleDocumentation(
@@ -31,7 +33,9 @@ struct ControllerInTwoPlaces: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy
-    return hierarchy.secondPlacements.sorted { $0.key < $1.key }.map { index, original in
+    return hierarchy.secondPlacements.sorted { $0.key < $1.key }.filter {
+      Placement.mistake(second: $0.key, original: $0.value, in: hierarchy) == .twoPlaces
+    }.map { index, original in
       Finding(
         rule,
         "'\(hierarchy.controllers[index].id)' is already placed at line"

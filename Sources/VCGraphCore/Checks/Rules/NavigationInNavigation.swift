@@ -2,7 +2,8 @@ extension Rule {
   /// A navigation controller pushed on a navigation controller.
   public static let navigationInNavigation = Rule(
     "navigation-in-navigation", .error,
-    summary: "a navigation controller pushed on a navigation controller")
+    summary: "a navigation controller pushed on a navigation controller",
+    uikitMessage: UIKitMessages.pushNavigation)
 }
 
 /// A navigation controller in another navigation controller's stack.
@@ -39,7 +40,8 @@ struct NavigationInNavigation: CheckRule {
             "navigation controller '\(controllers[child].id)' is pushed on navigation"
               + " controller '\(controller.id)'; UIKit does not support pushing a navigation"
               + " controller — push its root controller instead",
-            at: controllers[child].location, controller: child))
+            at: controllers[child].location, controller: child,
+            uikitMessage: rule.uikitMessage?.line()))
       }
     }
     return findings

@@ -5,7 +5,15 @@ extension Rule {
     summary: "tabs past the fifth, which live under the More navigation controller")
 }
 
-/// A tab bar controller with more than five tabs: the tab bar shows four and "More".
+/// A tab bar controller with more than five tabs on iPhone: the tab bar shows four and "More"
+/// ("If you add six or more custom view controllers to a tab bar controller, the tab bar
+/// controller displays only the first four items plus the standard More item on the tab
+/// bar", UITabBarController).
+///
+/// Not on iPad: vcgraph follows iPadOS 18's tab bar there ("The new iPad tab bar supports an
+/// unlimited number of items. If there isn't enough room to display all the tabs, the system
+/// collapses any tabs that can't fit onscreen, and lets people scroll through them", "Elevating
+/// your iPad app with a tab bar and sidebar"); README, "Tab bars".
 struct TabsUnderMore: CheckRule {
   static let rule = Rule.tabsUnderMore
   static let documentation = RuleDocumentation(
@@ -13,7 +21,8 @@ struct TabsUnderMore: CheckRule {
       "Apple's `UITabBarController` reference: \"If you add six or more custom view controllers"
       + " to a tab bar controller, the tab bar controller displays only the first four items"
       + " plus the standard More item on the tab bar.\" The fifth and later tabs live in the"
-      + " More navigation controller's list, one tap further away.",
+      + " More navigation controller's list, one tap further away. On iPad vcgraph follows"
+      + " iPadOS 18, whose tab bar \"supports an unlimited number of items\": no finding there.",
     example: """
       window:
         root:
@@ -25,6 +34,7 @@ struct TabsUnderMore: CheckRule {
       + " information, not a mistake.")
 
   static func findings(in analysis: Analysis) -> [Finding] {
+    guard analysis.hierarchy.device == .iPhone else { return [] }
     let controllers = analysis.hierarchy.controllers
     var findings: [Finding] = []
     for (index, controller) in controllers.enumerated()

@@ -3,7 +3,8 @@ extension Rule {
   public static let viewHostedByNonParent = Rule(
     "view-hosted-by-non-parent", .error,
     summary: "a controller's root view hosted in the view tree of a controller that is not its"
-      + " parent (UIKit raises `UIViewControllerHierarchyInconsistency`)")
+      + " parent (UIKit raises `UIViewControllerHierarchyInconsistency`)",
+    uikitMessage: UIKitMessages.hierarchyInconsistency)
 }
 
 /// A view that `hosts` a controller held by someone (a parent, a presenter, a window) but not
@@ -56,7 +57,11 @@ struct ViewHostedByNonParent: CheckRule {
             + " '\(controllers[owner].id)', which is not its parent (its parent is"
             + " \(parentText)); UIKit raises UIViewControllerHierarchyInconsistency — call"
             + " addChild(_:) on '\(controllers[owner].id)' first",
-          at: view.keyLocations["hosts"] ?? view.location, controller: hosted, view: index))
+          at: view.keyLocations["hosts"] ?? view.location, controller: hosted, view: index,
+          uikitMessage: rule.uikitMessage?.line([
+            "child": hostedController.className, "host": controllers[owner].className,
+            "parent": hostedController.parent.map { controllers[$0].className } ?? "(null)",
+          ])))
     }
     return findings
   }

@@ -32,7 +32,8 @@ extension StepEditor {
       throw refused(
         "a navigation controller cannot be pushed onto '\(name)': UIKit raises \"Pushing a"
           + " navigation controller is not supported\"", at: "controller",
-        hint: "push its root controller, or present the navigation controller")
+        hint: "push its root controller, or present the navigation controller",
+        uikitMessage: UIKitMessages.pushNavigation.line())
     }
     let pushed: ControllerIndex
     if let existing {
@@ -40,7 +41,10 @@ extension StepEditor {
         throw refused(
           "'\(id(existing))' is already in the stack of '\(name)': UIKit raises \"Pushing the"
             + " same view controller instance more than once is not supported\"",
-          at: "controller", hint: "use popTo to go back to it")
+          at: "controller", hint: "use popTo to go back to it",
+          uikitMessage: UIKitMessages.pushedTwice.line([
+            "navigation": className(nav), "presented": className(existing),
+          ]))
       }
       try detachForMove(existing, into: nav)
       pushed = existing
@@ -79,7 +83,8 @@ extension StepEditor {
       throw refused(
         "'\(target)' is not in the stack of '\(name)': UIKit's popToViewController needs a"
           + " controller on the stack", at: "controller",
-        hint: stack.isEmpty ? "the stack is empty" : "the stack is: \(list(stack))")
+        hint: stack.isEmpty ? "the stack is empty" : "the stack is: \(list(stack))",
+        uikitMessage: UIKitMessages.popToMissing.line())
     }
     let popped = Array(stack[(position + 1)...])
     if popped.isEmpty { return "popTo \(target) on \(name): nothing to pop, \(target) is on top" }

@@ -8,39 +8,64 @@ extension StepEditor {
     let requester = try controller(name, key: "from")
     let analysis = Analysis(hierarchy)
     let existing = try existingController(new)
-    let style = existing.map { controllers[$0].style } ?? new.fragment.controllers[new.root].style
+    let written = existing.map { controllers[$0] } ?? new.fragment.controllers[new.root]
+    let style = written.style
     let presenter = PresentationResolution.resolvePresenter(
       requestedBy: requester, style: style, in: hierarchy,
       presenters: analysis.presentation.presenter)
+    var classes = [
+      "presented": written.className, "presenter": className(presenter),
+      "requester": className(requester),
+    ]
     guard analysis.window[presenter] != nil else {
       throw refused(
         "'\(id(presenter))' is in no window: UIKit does not present from a controller whose"
-          + " view is not in the window hierarchy", at: "from")
+          + " view is not in the window hierarchy", at: "from",
+        uikitMessage: UIKitMessages.presenterNotInWindow.line(classes))
     }
     if let current = analysis.presentation.presented[presenter] {
       let via = presenter == requester ? "" : " (the presenter S1 resolves for '\(name)')"
+      classes["current"] = className(current)
       throw refused(
         "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
           + " presentation",
-        hint: "dismiss '\(id(current))' first, or present from '\(id(current))'")
+        hint: "dismiss '\(id(current))' first, or present from '\(id(current))'",
+        uikitMessage: UIKitMessages.alreadyPresenting.line(classes))
+    }
+    if written.kind == .alert, written.preferredStyle == .actionSheet, written.popoverAnchor == nil,
+      hierarchy.device == .iPad
+    {
+      throw refused(
+        "an action sheet on iPad is presented in a popover, and '\(written.id)' has no"
+          + " `popoverAnchor`: UIKit raises NSGenericException", at: "controller",
+        hint: "give it a `popoverAnchor` (its popoverPresentationController's sourceView or"
+          + " barButtonItem)",
+        uikitMessage: UIKitMessages.actionSheetWithoutAnchor.line(classes))
     }
     let root: ControllerIndex
     if let existing {
       if let parent = controllers[existing].parent {
+        classes["parent"] = className(parent)
         throw refused(
           "'\(id(existing))' is a child of '\(id(parent))': UIKit does not present a controller"
-            + " that has a parent", at: "controller", hint: "remove it from its parent first")
+            + " that has a parent", at: "controller", hint: "remove it from its parent first",
+          uikitMessage: UIKitMessages.presentChild.line(classes))
       }
       if let by = analysis.presentation.presenter[existing] {
+        classes["current"] = className(by)
         throw refused(
-          "'\(id(existing))' is already presented by '\(id(by))'", at: "controller")
+          "'\(id(existing))' is already presented by '\(id(by))'", at: "controller",
+          uikitMessage: UIKitMessages.alreadyPresented.line(classes))
       }
       if let window = hierarchy.windows.first(where: { $0.root == existing }) {
         throw refused(
-          "'\(id(existing))' is the root of window '\(window.id)'", at: "controller")
+          "'\(id(existing))' is the root of window '\(window.id)'", at: "controller",
+          uikitMessage: UIKitMessages.presentActive.line(classes))
       }
       if presentationAncestors(of: requester).contains(existing) {
-        throw refused("'\(id(existing))' cannot present itself", at: "controller")
+        throw refused(
+          "'\(id(existing))' cannot present itself", at: "controller",
+          uikitMessage: UIKitMessages.presentOnItself.line(classes))
       }
       hierarchy.detachedRoots.removeAll { $0 == existing }
       moved.insert(id(existing))
@@ -55,6 +80,12 @@ extension StepEditor {
       presenters: analysis.presentation.presenter)
     hierarchy.controllers[slot].presents = root
     hierarchy.controllers[root].requestedBy = slot
+    if analysis.isDetached(requester) {
+      notes.append(
+        "'\(name)' is in no window's controller hierarchy (detached) while its view is on"
+          + " screen; UIKit presents and prints: "
+          + UIKitMessages.detachedPresenter.line(classes))
+    }
     var text = "\(name) presents \(id(root)) (\(hierarchy.presentationStyleText(of: root)))"
     if presenter != requester { text += "; presenter: \(id(presenter))" }
     if slot != requester {

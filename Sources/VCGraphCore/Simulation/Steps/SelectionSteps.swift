@@ -1,5 +1,5 @@
-/// `select` (a tab bar's tab) and `makeKey` (a scene's key window): steps that change what
-/// is shown without adding or removing controllers.
+/// `select` (a tab bar's tab), `makeKey` (a scene's key window) and `focus` (the focused
+/// scene): steps that change what is shown without adding or removing controllers.
 extension StepEditor {
   /// `select {on, index | controller}`.
   mutating func select(
@@ -38,7 +38,7 @@ extension StepEditor {
     hierarchy.controllers[tabs].selectedIndex = selected
     var text = "select tab \(selected) (\(id(children[selected]))) on \(name)"
     if previous == selected { text += ": already selected" }
-    if selected >= 5 && children.count > 5 {
+    if selected >= 5 && children.count > 5 && hierarchy.device == .iPhone {
       notes.append(
         "tab \(selected) is past the fifth: it is shown under the More navigation controller")
     }
@@ -64,5 +64,37 @@ extension StepEditor {
     let was = previous.map { hierarchy.windows[$0].id }
     return "window \(name) becomes key"
       + (was.isEmpty ? "" : " (was \(was.joined(separator: ", ")))")
+  }
+
+  /// `focus {scene}`: the scene becomes the focused one, so the top view controller is found
+  /// from its key window; `makeKey` changes the key window inside a scene.
+  mutating func focus(_ name: String) throws(VCGraphError) -> String {
+    let scenes = hierarchy.scenes
+    guard !scenes.isEmpty else {
+      throw refused(
+        "the description has no scenes: `focus` picks one of its `scenes`", at: "scene",
+        hint: "describe the app with `scenes:` (format.md)")
+    }
+    guard let scene = scenes.firstIndex(where: { $0.id == name }) else {
+      throw refused(
+        "no scene has the id '\(name)'", at: "scene",
+        hint: suggestion(for: name, among: scenes.map(\.id))
+          ?? "the scenes are: " + scenes.map(\.id).joined(separator: ", "))
+    }
+    guard scenes[scene].isForeground else {
+      throw refused(
+        "scene '\(name)' is in the background: a background scene is not on screen and cannot"
+          + " be focused", at: "scene")
+    }
+    guard scenes[scene].windows.contains(where: { hierarchy.windows[$0].isKey }) else {
+      throw refused(
+        "scene '\(name)' has no key window to receive events", at: "scene",
+        hint: "make one of its windows key first (`makeKey`)")
+    }
+    let previous = Analysis(hierarchy).focusedScene
+    for index in scenes.indices { hierarchy.scenes[index].isFocused = index == scene }
+    if previous == scene { return "scene \(name) is already focused" }
+    return "scene \(name) becomes focused"
+      + (previous.map { " (was \(scenes[$0].id))" } ?? "")
   }
 }
