@@ -257,10 +257,18 @@ struct HierarchyDiffTests {
 
 @Suite("diff agrees with simulate")
 struct DiffSimulationTests {
-  static let scenarios = [
-    "Samples/scenario-000-tabs-modal.yaml", "Samples/scenario-001-switcher.yaml",
-    "Samples/scenario-002-dismiss-back.yaml",
-  ]
+  /// Every sample scenario (`Samples/scenario-*.yaml`).
+  static var scenarios: [String] {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(
+        atPath: repository.appendingPathComponent("Samples").path)) ?? []
+    return names.filter { $0.hasPrefix("scenario-") && $0.hasSuffix(".yaml") }.sorted().map {
+      "Samples/\($0)"
+    }
+  }
+
+  @Test("the sample scenarios are found")
+  func found() { #expect(Self.scenarios.count >= 3) }
 
   @Test("each step of each sample scenario: the diff of the states around it is its effect")
   func everyStep() throws {
