@@ -175,42 +175,33 @@ struct SimulateCommand: Subcommand {
     var legendSVG: String?
   }
 
-  /// One diagram per state, marking what the step that led to it changed.
+  /// One diagram per state, marking what the step that led to it changed, all drawn on one
+  /// layout (`StableLayout`): a controller keeps its place from step to step.
   private func render(_ report: SimulationReport) throws(VCGraphError) -> [Drawing] {
     let simulation = report.simulation
-    let engine = options.drawing.engine
     var formats: [OutputFormat] = [.svg]
     if options.png { formats.append(.png) }
     let legend = options.drawing.legend
+    let graphs = try simulation.states.indices.map { n throws(VCGraphError) in
+      try stateGraph(report, n)
+    }
+    let layout = try stableLayout(graphs, input: report.input)
     var result: [Drawing] = []
-    for (n, state) in simulation.states.enumerated() {
-      var diagram = DiagramOptions()
-      diagram.maxLabelLines = context.layoutLimits.maxLabelLines
-      diagram.expandAll = options.drawing.expandAll
-      if n == 0 {
-        let count = simulation.effects.count
-        diagram.caption = "Initial state · \(count) step\(count == 1 ? "" : "s") follow"
-      } else {
-        let effect = simulation.effects[n - 1]
-        diagram.caption = "Step \(n) of \(simulation.effects.count) · \(effect.description)"
-        diagram.removedIDs = effect.removed
-        diagram.changes = Self.changes(effect)
-      }
-      let analysis = try AnalysisReport(state)
-      let full = GraphvizBackend().graph(
-        DiagramBuilder(report: analysis, options: diagram).diagram())
-      var bare = full
-      bare.subgraphs.removeAll { $0.name == "cluster_legend" }
-      let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }
-      // The same label, size and time limits as `render`, through the shared drawing path.
+    for (n, full) in graphs.enumerated() {
+      let input = "\(report.input): state \(n)"
+      let ghosts = Self.ghosts(simulation, n)
+      // The same label, size and time limits as `render`, through the shared drawing path;
+      // `nop2` draws at the positions the stable layout gives.
       let file = try context.draw(
-        legend ? full : bare, input: "\(report.input): state \(n)", engine: engine,
-        formats: formats)
+        layout.graph(n, ghosts: ghosts, dropOptional: !legend), input: input,
+        engine: StableLayout.engine, formats: formats)
       let page = try context.draw(
-        bare, input: "\(report.input): state \(n)", engine: engine, formats: [.svg])
+        layout.graph(n, ghosts: ghosts, dropOptional: true), input: input,
+        engine: StableLayout.engine, formats: [.svg])
       do {
         var legendSVG: String?
-        if let legendCluster, legend {
+        if let legendCluster = full.subgraphs.first(where: { $0.name == "cluster_legend" }), legend
+        {
           var graph = Graph(name: "legend")
           graph.attributes = full.attributes
           graph.attributes["label"] = nil
@@ -229,8 +220,7 @@ struct SimulateCommand: Subcommand {
             pageSVG: String(decoding: page[.svg]!, as: UTF8.self), legendSVG: legendSVG))
       } catch {
         throw VCGraphError(
-          error.isUsageError ? .usage : .software,
-          "\(report.input): state \(n): \(error.description)")
+          error.isUsageError ? .usage : .software, "\(input): \(error.description)")
       }
     }
     return result
