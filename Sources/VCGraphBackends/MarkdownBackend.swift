@@ -45,7 +45,7 @@ public struct MarkdownBackend: DiagramTextBackend {
     page += presentations(diagram)
     page += dismissals(diagram.summary.dismissals)
     page += responderChains(diagram.summary.responderChains)
-    page += findings(diagram.summary.findings)
+    page += findings(diagram.summary.findings, path: diagram.path)
     page += ["Drawn by vcgraph from " + MarkdownText.code(diagram.path) + "."]
     return page.joined(separator: "\n") + "\n"
   }
@@ -216,14 +216,16 @@ public struct MarkdownBackend: DiagramTextBackend {
     chain.owningController.map { .controller($0.index) }
   }
 
-  private func findings(_ findings: [Finding]) -> [String] {
+  private func findings(_ findings: [Finding], path: String) -> [String] {
     guard !findings.isEmpty else { return ["## Findings", "", "None.", ""] }
     var lines = ["## Findings", ""]
     for finding in findings {
       lines.append(
         "- \(finding.severity.symbol) **\(finding.severity.rawValue)** "
           + MarkdownText.code(finding.rule.rawValue) + ": " + MarkdownText.text(finding.message)
-          + " (" + MarkdownText.code("\(finding.location)") + ")")
+          + " ("
+          + MarkdownText.code(
+            "\(path):\(finding.location.line):\(finding.location.column)") + ")")
     }
     return lines + [""]
   }

@@ -21,12 +21,19 @@ public struct MermaidBackend: DiagramTextBackend {
 
   /// The flowchart of `diagram`.
   public func text(for diagram: Diagram) -> String {
-    var writer = MermaidWriter(maxLabelLines: diagram.maxLabelLines)
+    var writer = MermaidWriter(maxLabelLines: diagram.maxLabelLines, theme: diagram.theme)
+    // The front matter: the title, and Mermaid's own dark theme under a dark diagram (a
+    // fixed word in its `config`, never text from the input).
+    var front: [String] = []
     if includesTitle {
       var title = diagram.title
       if let caption = diagram.caption { title += " · " + caption }
+      front.append("title: " + MermaidText.yamlString(title))
+    }
+    if diagram.theme.isDark { front += ["config:", "  theme: dark"] }
+    if !front.isEmpty {
       writer.line("---")
-      writer.line("title: " + MermaidText.yamlString(title))
+      for line in front { writer.line(line) }
       writer.line("---")
     }
     writer.line("flowchart TB")

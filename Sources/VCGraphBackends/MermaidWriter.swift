@@ -5,6 +5,8 @@ import VCGraphDiagram
 /// Mermaid applies by class (nodes), by id (subgraphs) and by position (edges).
 struct MermaidWriter {
   let maxLabelLines: Int
+  /// The colours of the classes, subgraphs and links.
+  let theme: Theme
   private(set) var output = ""
   /// Node ids by class, in first-use order within each class.
   private var classMembers: [NodeClass: [String]] = [:]
@@ -13,8 +15,9 @@ struct MermaidWriter {
   private var linkStyles: [(style: String, edges: [Int])] = []
   private var edgeCount = 0
 
-  init(maxLabelLines: Int) {
+  init(maxLabelLines: Int, theme: Theme = .light) {
     self.maxLabelLines = maxLabelLines
+    self.theme = theme
   }
 
   mutating func line(_ text: String, indent: Int = 0) {
@@ -28,29 +31,29 @@ struct MermaidWriter {
     case onScreen, offScreen, collapsed, view, viewOffScreen, responder, path, removed
     case added, moved, newlyOnScreen, sceneTop, top, error, legendText
 
-    var style: String {
+    func style(_ theme: Theme) -> String {
       switch self {
-      case .onScreen: "fill:#ffffff,stroke:\(Palette.ink),color:\(Palette.ink)"
+      case .onScreen: "fill:\(theme.nodeFill),stroke:\(theme.ink),color:\(theme.ink)"
       case .offScreen, .collapsed:
-        "fill:\(Palette.mutedFill),stroke:\(Palette.mutedBorder),color:\(Palette.muted),"
+        "fill:\(theme.mutedFill),stroke:\(theme.mutedBorder),color:\(theme.secondary),"
           + "stroke-dasharray:4 3"
-      case .view: "fill:\(Palette.viewFill),stroke:\(Palette.view),color:\(Palette.ink)"
+      case .view: "fill:\(theme.viewFill),stroke:\(theme.view),color:\(theme.ink)"
       case .viewOffScreen:
-        "fill:\(Palette.viewFill),stroke:\(Palette.mutedBorder),color:\(Palette.ink),"
+        "fill:\(theme.viewFill),stroke:\(theme.mutedBorder),color:\(theme.ink),"
           + "stroke-dasharray:4 3"
       case .responder:
-        "fill:\(Palette.responderFill),stroke:\(Palette.responder),color:\(Palette.ink)"
-      case .path: "stroke:\(Palette.path),stroke-width:2px"
-      case .removed: "stroke:\(Palette.dismiss),stroke-width:2px,stroke-dasharray:6 3"
-      case .added: "stroke:\(Palette.color(of: .added)),stroke-width:2.5px"
-      case .moved: "stroke:\(Palette.color(of: .moved)),stroke-width:2.5px"
-      case .newlyOnScreen: "stroke:\(Palette.color(of: .newlyOnScreen)),stroke-width:2.5px"
+        "fill:\(theme.responderFill),stroke:\(theme.responder),color:\(theme.ink)"
+      case .path: "stroke:\(theme.path),stroke-width:2px"
+      case .removed: "stroke:\(theme.dismiss),stroke-width:2px,stroke-dasharray:6 3"
+      case .added: "stroke:\(theme.color(of: .added)),stroke-width:2.5px"
+      case .moved: "stroke:\(theme.color(of: .moved)),stroke-width:2.5px"
+      case .newlyOnScreen: "stroke:\(theme.color(of: .newlyOnScreen)),stroke-width:2.5px"
       case .sceneTop:
-        "fill:\(Palette.sceneTop),stroke:\(Palette.path),stroke-width:2px,color:\(Palette.ink)"
+        "fill:\(theme.sceneTop),stroke:\(theme.path),stroke-width:2px,color:\(theme.ink)"
       case .top:
-        "fill:\(Palette.top),stroke:\(Palette.path),stroke-width:3px,color:\(Palette.ink)"
-      case .error: "stroke:\(Palette.dismiss),stroke-width:2px"
-      case .legendText: "fill:none,stroke:none,color:\(Palette.secondary)"
+        "fill:\(theme.top),stroke:\(theme.path),stroke-width:3px,color:\(theme.ink)"
+      case .error: "stroke:\(theme.dismiss),stroke-width:2px"
+      case .legendText: "fill:none,stroke:none,color:\(theme.secondary)"
       }
     }
   }
@@ -166,7 +169,7 @@ struct MermaidWriter {
     for node in cluster.nodes { self.node(node, indent: indent + 1) }
     for inner in cluster.clusters { self.cluster(inner, indent: indent + 1) }
     line("end", indent: indent)
-    subgraphStyles.append((id, Self.style(cluster.kind)))
+    subgraphStyles.append((id, style(cluster.kind)))
   }
 
   /// Clusters without nodes anywhere inside are left out (Graphviz does not draw them either).
@@ -174,23 +177,23 @@ struct MermaidWriter {
     cluster.nodes.isEmpty && cluster.clusters.allSatisfy(isEmpty)
   }
 
-  static func style(_ kind: Diagram.Cluster.Kind) -> String {
+  func style(_ kind: Diagram.Cluster.Kind) -> String {
     switch kind {
     case .scene(let scene):
-      "fill:none,stroke:\(Palette.secondary),color:\(Palette.secondary)"
+      "fill:none,stroke:\(theme.secondary),color:\(theme.secondary)"
         + (scene.isForeground ? "" : ",stroke-dasharray:4 3")
     case .window:
-      "fill:none,stroke:\(Palette.windowBorder),color:\(Palette.secondary),stroke-dasharray:4 3"
+      "fill:none,stroke:\(theme.quietLine),color:\(theme.secondary),stroke-dasharray:4 3"
     case .presentationLevel(let level):
       level.isRemoved
-        ? "fill:\(Palette.dismissFill),stroke:\(Palette.dismiss),color:\(Palette.dismiss),"
+        ? "fill:\(theme.dismissFill),stroke:\(theme.dismiss),color:\(theme.dismiss),"
           + "stroke-dasharray:4 3"
-        : "fill:\(Palette.levelFill),stroke:\(Palette.presentation),color:\(Palette.presentation),"
+        : "fill:\(theme.levelFill),stroke:\(theme.presentation),color:\(theme.presentation),"
           + "stroke-dasharray:4 3"
     case .dismissRegion:
-      "fill:none,stroke:\(Palette.dismiss),color:\(Palette.dismiss),stroke-width:2px"
+      "fill:none,stroke:\(theme.dismiss),color:\(theme.dismiss),stroke-width:2px"
     case .detached:
-      "fill:none,stroke:\(Palette.mutedBorder),color:\(Palette.muted),stroke-dasharray:4 3"
+      "fill:none,stroke:\(theme.mutedBorder),color:\(theme.secondary),stroke-dasharray:4 3"
     }
   }
 
@@ -204,42 +207,42 @@ struct MermaidWriter {
       switch containment.emphasis {
       case .visiblePath:
         arrow = "==>"
-        style = "stroke:\(Palette.path),stroke-width:2.5px,color:\(Palette.path)"
+        style = "stroke:\(theme.path),stroke-width:2.5px,color:\(theme.path)"
       case .onScreen:
         arrow = "-->"
-        style = "stroke:\(Palette.ink),color:\(Palette.secondary)"
+        style = "stroke:\(theme.ink),color:\(theme.secondary)"
       case .offScreen:
         arrow = "-.->"
-        style = "stroke:\(Palette.windowBorder),color:\(Palette.secondary)"
+        style = "stroke:\(theme.quietLine),color:\(theme.secondary)"
       }
     case .presentation(let presentation):
       arrow = "-.->"
       let width =
         presentation.isOnVisiblePath
         ? "2.5px" : presentation.isPresentedOnScreen ? "1.8px" : "1.2px"
-      let color = presentation.isOnVisiblePath ? Palette.path : Palette.presentation
-      style = "stroke:\(color),stroke-width:\(width),color:\(Palette.presentation)"
+      let color = presentation.isOnVisiblePath ? theme.path : theme.presentation
+      style = "stroke:\(color),stroke-width:\(width),color:\(theme.presentation)"
     case .requester:
       arrow = "-.-"
-      style = "stroke:\(Palette.presentation)"
+      style = "stroke:\(theme.presentation)"
     case .refusedPresentation:
       arrow = "-.->"
-      style = "stroke:\(Palette.dismiss),color:\(Palette.dismiss)"
+      style = "stroke:\(theme.dismiss),color:\(theme.dismiss)"
     case .rootView:
       arrow = "-.-o"
-      style = "stroke:\(Palette.view),color:\(Palette.secondary)"
+      style = "stroke:\(theme.view),color:\(theme.secondary)"
     case .subview:
       arrow = "-->"
-      style = "stroke:\(Palette.view)"
+      style = "stroke:\(theme.view)"
     case .hosting(let isParentsView):
       arrow = "-.->"
       style =
         isParentsView
-        ? "stroke:\(Palette.view),color:\(Palette.secondary)"
-        : "stroke:\(Palette.dismiss),color:\(Palette.dismiss)"
+        ? "stroke:\(theme.view),color:\(theme.secondary)"
+        : "stroke:\(theme.dismiss),color:\(theme.dismiss)"
     case .responder:
       arrow = "-->"
-      style = "stroke:\(Palette.responder),stroke-width:1.6px,color:\(Palette.responder)"
+      style = "stroke:\(theme.responder),stroke-width:1.6px,color:\(theme.responder)"
     }
     let lines = edge.kind.labelLines.map(MermaidText.label)
     let label = lines.isEmpty ? "" : "|\(MermaidText.quoted(lines))|"
@@ -286,7 +289,7 @@ struct MermaidWriter {
       classMembers[.onScreen, default: []].append(name)
     }
     line("end", indent: 1)
-    subgraphStyles.append(("lgd", "fill:none,stroke:#d0d7de,color:\(Palette.windowBorder)"))
+    subgraphStyles.append(("lgd", "fill:none,stroke:#d0d7de,color:\(theme.quietLine)"))
     if let first {
       line("lgdEdges ~~~ \(first)", indent: 1)
       edgeCount += 1
@@ -297,7 +300,7 @@ struct MermaidWriter {
 
   mutating func finish() {
     for nodeClass in NodeClass.allCases where classMembers[nodeClass] != nil {
-      line("classDef \(nodeClass.rawValue) \(nodeClass.style)", indent: 1)
+      line("classDef \(nodeClass.rawValue) \(nodeClass.style(theme))", indent: 1)
     }
     for nodeClass in NodeClass.allCases {
       guard let members = classMembers[nodeClass] else { continue }

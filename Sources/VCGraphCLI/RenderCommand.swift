@@ -157,6 +157,24 @@ struct RenderPlan {
   }
 }
 
+extension Parse {
+  /// `--scale N`: a size factor from 0.1 to 10.
+  static let scale: OptionParser<Double> = { text, flag throws(VCGraphError) in
+    guard let value = Double(text), value.isFinite, value >= 0.1, value <= 10 else {
+      throw VCGraphError(.usage, "'\(flag)' takes a number from 0.1 to 10, not '\(text)'")
+    }
+    return value
+  }
+
+  /// `--dpi N`: dots per inch from 10 to 960.
+  static let dpi: OptionParser<Double> = { text, flag throws(VCGraphError) in
+    guard let value = Double(text), value.isFinite, value >= 10, value <= 960 else {
+      throw VCGraphError(.usage, "'\(flag)' takes a number from 10 to 960, not '\(text)'")
+    }
+    return value
+  }
+}
+
 /// The image formats a Markdown page can show instead of Mermaid (`--image`).
 enum PageImage: String, CaseIterable, Sendable {
   case svg, png
@@ -176,6 +194,12 @@ struct RenderOptions: CommandOptions {
     "image", value: "svg|png",
     help: "with -f md: an svg or png written beside the page, not Mermaid",
     parse: Parse.choice(PageImage.self))
+  static let darkVariant = Option(
+    flag: "dark-variant", help: "also write NAME~dark.svg (and .png) in the dark theme")
+  static let scale = Option(
+    "scale", value: "N", help: "PNG size: N times 96 dpi (default 1)", parse: Parse.scale)
+  static let dpi = Option(
+    "dpi", value: "N", help: "PNG resolution in dots per inch (default 96)", parse: Parse.dpi)
   static let jobs = Option(
     "jobs", short: "j", value: "N",
     help: "worker processes (default: one per core,"
@@ -187,8 +211,8 @@ struct RenderOptions: CommandOptions {
       OptionSection(
         title: "options",
         options: [
-          output.declaration, format.declaration, image.declaration, jobs.declaration,
-          SharedOptions.quiet.declaration,
+          output.declaration, format.declaration, image.declaration, darkVariant.declaration,
+          scale.declaration, dpi.declaration, jobs.declaration, SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
     + LimitOptions.sections + ClassOptions.sections
@@ -200,6 +224,10 @@ struct RenderOptions: CommandOptions {
   var image: PageImage?
   var jobs: Int?
   var quiet: Bool
+  /// `--dark-variant`: a dark `NAME~dark` image beside each SVG and PNG.
+  var darkVariant: Bool
+  /// The PNG resolution (`--dpi`, or 96 × `--scale`); nil for Graphviz's 96.
+  var dpi: Double?
   var drawing: DrawingOptions
   var layout: LayoutLimitOptions
   var questions: QuestionOptions
@@ -215,11 +243,23 @@ struct RenderOptions: CommandOptions {
     image = try arguments.value(of: Self.image)
     jobs = try arguments.value(of: Self.jobs)
     quiet = try arguments.value(of: SharedOptions.quiet)
+    darkVariant = try arguments.value(of: Self.darkVariant)
+    let scale = try arguments.value(of: Self.scale)
+    dpi = try arguments.value(of: Self.dpi)
+    if let scale {
+      guard dpi == nil else {
+        throw VCGraphError(.usage, "'--scale' and '--dpi' both set the PNG's size; give one")
+      }
+      dpi = scale * Self.defaultDPI
+    }
     drawing = try DrawingOptions(arguments)
     layout = try LayoutLimitOptions(arguments)
   }
 
   var requests: [AnalysisRequest] { questions.requests }
+
+  /// The resolution Graphviz draws PNGs at unless told otherwise.
+  static let defaultDPI = 96.0
 
   var layoutLimits: LayoutLimits {
     LayoutLimits(
@@ -261,6 +301,7 @@ struct RenderCommand: Subcommand {
       plan = try RenderPlan(
         inputs: inputs, output: options.output, formats: options.formats,
         image: options.image?.format)
+      if options.darkVariant { try Self.checkDarkVariant(plan) }
     } catch {
       context.report(error)
       return error.exitCode
@@ -291,17 +332,10 @@ struct RenderCommand: Subcommand {
   /// Renders one input into every planned format.
   func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
     let report = try context.report(for: input)
-    var diagram = DiagramOptions()
-    diagram.expandAll = options.drawing.expandAll
-    diagram.legend = options.drawing.legend
-    diagram.maxLabelLines = context.layoutLimits.maxLabelLines
-    let model = DiagramBuilder(report: report, options: diagram).diagram()
-    let graph = GraphvizBackend().graph(model)
-    let engine = options.drawing.engine
-    let graphvizFormats = plan.formats.compactMap(\.graphviz)
-    let rendered = try context.draw(
-      graph, input: input, engine: engine, formats: graphvizFormats,
-      singleDiagram: plan.singleDiagram)
+    let options = self.options.drawing.diagramOptions(
+      maxLabelLines: context.layoutLimits.maxLabelLines)
+    let model = DiagramBuilder(report: report, options: options).diagram()
+    let rendered = try images(of: model, input: input, formats: plan.formats, plan: plan)
     // The page links the image by its name: they are written side by side.
     var image: String?
     if let format = plan.image, case .file(let path)? = plan.destinations[input]?[format] {
@@ -311,17 +345,17 @@ struct RenderCommand: Subcommand {
     var files: [(bytes: [UInt8], path: String)] = []
     for format in plan.formats {
       let bytes: [UInt8]
-      if let graphviz = format.graphviz {
-        guard let data = rendered[graphviz] else {
-          throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
-        }
-        bytes = data
+      if format.graphviz != nil {
+        bytes = rendered[format]!
       } else if let backend = format.textBackend(image: image) {
         let text = backend.text(for: model)
         warnAboutMermaidLimits(text, of: model, input: input, format: format, image: image)
         bytes = Array(text.utf8)
       } else {
-        bytes = Array((report.json.formatted() + "\n").utf8)
+        let name: (String) -> String = { path in
+          options.showPath ? path : DiagramBuilder.baseName(of: path)
+        }
+        bytes = Array((report.json(naming: name).formatted() + "\n").utf8)
       }
       switch plan.destinations[input]?[format] {
       case .standardOutput?: context.console.out(bytes: bytes)
@@ -329,7 +363,70 @@ struct RenderCommand: Subcommand {
       case nil: break
       }
     }
+    if self.options.darkVariant {
+      var dark = options
+      dark.theme = .dark
+      let variants = plan.formats.filter { $0 == .svg || $0 == .png }
+      let model = DiagramBuilder(report: report, options: dark).diagram()
+      let rendered = try images(of: model, input: input, formats: variants, plan: plan)
+      for format in variants {
+        guard case .file(let path)? = plan.destinations[input]?[format] else { continue }
+        files.append((rendered[format]!, Self.darkVariantPath(of: path)))
+      }
+    }
     try writer.write(files)
+  }
+
+  /// The Graphviz formats among `formats` of `model`: laid out once (a PNG at another
+  /// resolution once more), the SVG with its title and description.
+  private func images(
+    of model: Diagram, input: String, formats: [RenderFormat], plan: RenderPlan
+  ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
+    let graph = GraphvizBackend().graph(model)
+    let engine = options.drawing.engine
+    var graphviz = formats.compactMap(\.graphviz)
+    var scaled: [OutputFormat: [UInt8]] = [:]
+    if let dpi = options.dpi, graphviz.contains(.png) {
+      var large = graph
+      large.attributes["dpi"] = .raw(LayoutLimits.format(dpi))
+      graphviz.removeAll { $0 == .png }
+      scaled = try context.draw(
+        large, input: input, engine: engine, formats: [.png], singleDiagram: plan.singleDiagram)
+    }
+    let drawn = try context.draw(
+      graph, input: input, engine: engine, formats: graphviz, singleDiagram: plan.singleDiagram
+    ).merging(scaled) { first, _ in first }
+    var result: [RenderFormat: [UInt8]] = [:]
+    for format in formats {
+      guard let output = format.graphviz else { continue }
+      guard let data = drawn[output] else {
+        throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
+      }
+      result[format] = format == .svg ? SVGMetadata(model).applied(to: data) : data
+    }
+    return result
+  }
+
+  /// `--dark-variant` writes beside SVG or PNG files.
+  static func checkDarkVariant(_ plan: RenderPlan) throws(VCGraphError) {
+    guard plan.formats.contains(.svg) || plan.formats.contains(.png) else {
+      throw VCGraphError(
+        .usage, "'--dark-variant' writes a dark SVG or PNG beside the light one",
+        hint: "add -f svg or -f png")
+    }
+    let toStandardOutput = plan.destinations.values.contains { $0.values.contains(.standardOutput) }
+    guard !toStandardOutput else {
+      throw VCGraphError(
+        .usage, "'--dark-variant' writes a file beside the image, which -o - cannot",
+        hint: "write to a file or a directory with -o, or use --theme dark")
+    }
+  }
+
+  /// `NAME~dark.EXT` beside `NAME.EXT`, as DocC names an image's dark variant.
+  static func darkVariantPath(of path: String) -> String {
+    let base = (path as NSString).deletingPathExtension
+    let ext = (path as NSString).pathExtension
+    return base + "~dark" + (ext.isEmpty ? "" : "." + ext)
   }
 }
 

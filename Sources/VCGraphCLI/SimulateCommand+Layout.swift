@@ -5,12 +5,14 @@ import VCGraphGraphviz
 
 /// `simulate`'s diagrams: each state's graph, and one layout for all of them.
 extension SimulateCommand {
-  /// The graph of state `n`, with the legend, marking what the step that led to it changed.
-  func stateGraph(_ report: SimulationReport, _ n: Int) throws(VCGraphError) -> Graph {
+  /// The diagram of state `n` and its graph (with the legend), marking what the step that led
+  /// to it changed.
+  func stateGraph(
+    _ report: SimulationReport, _ n: Int
+  ) throws(VCGraphError) -> (model: Diagram, graph: Graph) {
     let simulation = report.simulation
-    var diagram = DiagramOptions()
-    diagram.maxLabelLines = context.layoutLimits.maxLabelLines
-    diagram.expandAll = options.drawing.expandAll
+    var diagram = options.drawing.diagramOptions(
+      maxLabelLines: context.layoutLimits.maxLabelLines)
     if n == 0 {
       let count = simulation.effects.count
       diagram.caption = "Initial state · \(count) step\(count == 1 ? "" : "s") follow"
@@ -21,7 +23,8 @@ extension SimulateCommand {
       diagram.changes = Self.changes(effect)
     }
     let analysis = try AnalysisReport(simulation.states[n])
-    return GraphvizBackend().graph(DiagramBuilder(report: analysis, options: diagram).diagram())
+    let model = DiagramBuilder(report: analysis, options: diagram).diagram()
+    return (model, GraphvizBackend().graph(model))
   }
 
   /// One layout for every state (`StableLayout`), laid out under the same label and size
@@ -30,7 +33,8 @@ extension SimulateCommand {
     let limits = context.layoutLimits
     do {
       return try StableLayout(
-        states: graphs, engine: options.drawing.engine, optionalCluster: "cluster_legend"
+        states: graphs, engine: options.drawing.engine,
+        optionalSubgraphs: GraphvizBackend.legendSubgraphs
       ) { graph, engine in
         try limits.checkLabels(of: graph, input: input)
         let size = LayoutMeasure.size(of: graph)

@@ -182,21 +182,22 @@ struct SimulateCommand: Subcommand {
     var formats: [OutputFormat] = [.svg]
     if options.png { formats.append(.png) }
     let legend = options.drawing.legend
-    let graphs = try simulation.states.indices.map { n throws(VCGraphError) in
+    let states = try simulation.states.indices.map { n throws(VCGraphError) in
       try stateGraph(report, n)
     }
-    let layout = try stableLayout(graphs, input: report.input)
+    let layout = try stableLayout(states.map(\.graph), input: report.input)
+    let theme = options.drawing.theme
     var result: [Drawing] = []
-    for (n, full) in graphs.enumerated() {
+    for (n, (model, full)) in states.enumerated() {
       let input = "\(report.input): state \(n)"
       let ghosts = Self.ghosts(simulation, n)
       // The same label, size and time limits as `render`, through the shared drawing path;
       // `nop2` draws at the positions the stable layout gives.
       let file = try context.draw(
-        layout.graph(n, ghosts: ghosts, dropOptional: !legend), input: input,
+        layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: !legend), input: input,
         engine: StableLayout.engine, formats: formats)
       let page = try context.draw(
-        layout.graph(n, ghosts: ghosts, dropOptional: true), input: input,
+        layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: true), input: input,
         engine: StableLayout.engine, formats: [.svg])
       do {
         var legendSVG: String?
@@ -216,7 +217,7 @@ struct SimulateCommand: Subcommand {
         }
         result.append(
           Drawing(
-            svg: file[.svg]!, png: file[.png],
+            svg: SVGMetadata(model).applied(to: file[.svg]!), png: file[.png],
             pageSVG: String(decoding: page[.svg]!, as: UTF8.self), legendSVG: legendSVG))
       } catch {
         throw VCGraphError(

@@ -7,10 +7,12 @@ import VCGraphCore
 /// Everything is kept in drawing order, so the same report always gives an equal diagram and
 /// every backend gives the same output for it.
 public struct Diagram: Sendable, Equatable {
-  /// The hierarchy's title, else its input path.
+  /// The title: `--title`, else the description's `title`, else the input file's base name.
   public var title: String
-  /// The input's path.
+  /// How outputs name the input: its file name, or its path as given with `--show-path`.
   public var path: String
+  /// The colours to draw with.
+  public var theme: Theme
   /// A line above the answers, such as the simulated step that led to this state.
   public var caption: String?
   /// Controllers a simulated step removed (no longer in the hierarchy).
@@ -34,10 +36,11 @@ public struct Diagram: Sendable, Equatable {
   public init(
     title: String, path: String, caption: String? = nil, removedIDs: [String] = [],
     summary: Summary, nodes: [Node] = [], clusters: [Cluster] = [], edges: [Edge] = [],
-    legend: Legend? = nil, maxLabelLines: Int = 64
+    legend: Legend? = nil, maxLabelLines: Int = 64, theme: Theme = .light
   ) {
     self.title = title
     self.path = path
+    self.theme = theme
     self.caption = caption
     self.removedIDs = removedIDs
     self.summary = summary
@@ -46,6 +49,29 @@ public struct Diagram: Sendable, Equatable {
     self.edges = edges
     self.legend = legend
     self.maxLabelLines = maxLabelLines
+  }
+
+  /// One line that says what the diagram answers, for an image's description (`<desc>`):
+  /// `top view controller: post (PostViewController) · 4 of 9 controllers on screen`.
+  public var summaryLine: String {
+    var parts: [String] = []
+    if let caption { parts.append(caption) }
+    if let top = summary.top {
+      parts.append(
+        top.id == top.className || top.isAddress
+          ? "top view controller: \(top.className)"
+          : "top view controller: \(top.id) (\(top.className))")
+    } else {
+      parts.append("nothing on screen")
+    }
+    parts.append("\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen")
+    let counts = summary.findingCounts
+    let findings = [Severity.error, .warning, .info].compactMap { severity -> String? in
+      guard let count = counts[severity] else { return nil }
+      return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+    }
+    if !findings.isEmpty { parts.append("findings: " + findings.joined(separator: ", ")) }
+    return parts.joined(separator: " · ")
   }
 
   /// Every node, top-level ones first, then each cluster's in drawing order (depth first).
@@ -78,6 +104,15 @@ extension Diagram {
       self.id = id
       self.className = className
     }
+
+    /// Whether the id is a debugger dump's address (`0x7fb1a0028ec0`), which says less than
+    /// the class.
+    public var isAddress: Bool {
+      id.count > 2 && id.hasPrefix("0x") && id.dropFirst(2).allSatisfy(\.isHexDigit)
+    }
+
+    /// How titles and cluster names call it: the class for a dump's address, else the id.
+    public var name: String { isAddress ? className : id }
   }
 
   /// What the analysis answered, for titles, captions and summary pages.
@@ -255,18 +290,45 @@ extension Diagram {
     public var hasResponderChains: Bool
     /// Whether views are drawn.
     public var hasViews: Bool
+    /// Whether a top view controller is marked.
+    public var hasTop: Bool
+    /// Whether any drawn controller is on screen (besides the top one).
+    public var hasOnScreen: Bool
+    /// Whether any drawn controller is off screen.
+    public var hasOffScreen: Bool
+    /// Whether the visible path is drawn (a path of more than one controller).
+    public var hasVisiblePath: Bool
+    /// Whether any containment edge leads off screen.
+    public var hasOffScreenContainment: Bool
+    /// Whether a presentation is refused.
+    public var hasRefused: Bool
+    /// Whether a dismissal region is drawn.
+    public var hasDismissal: Bool
+    /// Where the legend goes.
+    public var placement: LegendPlacement
     /// Whether the top of a scene that is not focused is marked.
     public var hasSceneTops: Bool
 
     /// Creates a legend.
     public init(
       roles: [Role], hasPresentations: Bool, hasResponderChains: Bool, hasViews: Bool,
+      hasTop: Bool = true, hasOnScreen: Bool = true, hasOffScreen: Bool = true,
+      hasVisiblePath: Bool = true, hasOffScreenContainment: Bool = true,
+      hasRefused: Bool = false, hasDismissal: Bool = false, placement: LegendPlacement = .below,
       hasSceneTops: Bool = false
     ) {
       self.roles = roles
       self.hasPresentations = hasPresentations
       self.hasResponderChains = hasResponderChains
       self.hasViews = hasViews
+      self.hasTop = hasTop
+      self.hasOnScreen = hasOnScreen
+      self.hasOffScreen = hasOffScreen
+      self.hasVisiblePath = hasVisiblePath
+      self.hasOffScreenContainment = hasOffScreenContainment
+      self.hasRefused = hasRefused
+      self.hasDismissal = hasDismissal
+      self.placement = placement
       self.hasSceneTops = hasSceneTops
     }
   }

@@ -92,11 +92,29 @@ public struct DiagramBuilder {
     }
     if !detached.nodes.isEmpty { clusters.append(detached) }
 
+    let edges = containmentEdges() + presentationEdges() + viewEdges() + responderEdges()
+    let shownPath = options.showPath ? hierarchy.path : Self.baseName(of: hierarchy.path)
     return Diagram(
-      title: hierarchy.title ?? hierarchy.path, path: hierarchy.path, caption: options.caption,
-      removedIDs: options.removedIDs, summary: summary(), nodes: topLevel, clusters: clusters,
-      edges: containmentEdges() + presentationEdges() + viewEdges() + responderEdges(),
-      legend: options.legend ? legend() : nil, maxLabelLines: options.maxLabelLines)
+      title: options.title ?? hierarchy.title ?? Self.stem(of: shownPath), path: shownPath,
+      caption: options.caption, removedIDs: options.removedIDs, summary: summary(),
+      nodes: topLevel, clusters: clusters, edges: edges,
+      legend: options.legend ? legend(edges: edges) : nil, maxLabelLines: options.maxLabelLines,
+      theme: options.theme)
+  }
+
+  /// The file name of an input path (`stdin` for `-`): what outputs call the input unless
+  /// `--show-path` asks for the path, so they do not depend on where vcgraph runs.
+  public static func baseName(of path: String) -> String {
+    if path == "-" { return "stdin" }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.isEmpty ? path : name
+  }
+
+  /// A file name without its extension: the title of a description that has none.
+  static func stem(of name: String) -> String {
+    let file = baseName(of: name)
+    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+    return String(file[..<dot])
   }
 
   // MARK: - Placement
@@ -332,13 +350,36 @@ public struct DiagramBuilder {
       sceneTops: sceneTops.map { Diagram.SceneTop(scene: $0.scene, top: ref($0.top)) })
   }
 
-  private func legend() -> Diagram.Legend {
-    Diagram.Legend(
+  /// What the drawn diagram uses, and nothing else.
+  private func legend(edges: [Diagram.Edge]) -> Diagram.Legend {
+    let drawn = controllers.indices.filter(isDrawn)
+    let collapsed = controllers.indices.contains { node(for: $0) != nil && !isDrawn($0) }
+    let top = analysis.topViewController
+    var pathEdges = false
+    var offScreenEdges = false
+    var refused = false
+    for edge in edges {
+      switch edge.kind {
+      case .containment(let containment):
+        if containment.emphasis == .visiblePath { pathEdges = true }
+        if containment.emphasis == .offScreen { offScreenEdges = true }
+      case .presentation(let presentation):
+        if presentation.isOnVisiblePath { pathEdges = true }
+      case .refusedPresentation: refused = true
+      default: break
+      }
+    }
+    return Diagram.Legend(
       roles: Diagram.Role.allCases.filter { role in
-        controllers.contains { Diagram.Role($0) == role }
+        drawn.contains { Diagram.Role(controllers[$0]) == role }
       },
       hasPresentations: analysis.presentation.presenter.contains { $0 != nil },
       hasResponderChains: !report.responderChains.isEmpty,
-      hasViews: !hierarchy.views.isEmpty, hasSceneTops: !sceneTops.isEmpty)
+      hasViews: !hierarchy.views.isEmpty, hasTop: top != nil,
+      hasOnScreen: drawn.contains { analysis.onScreen[$0] && $0 != top },
+      hasOffScreen: collapsed || drawn.contains { !analysis.onScreen[$0] },
+      hasVisiblePath: pathEdges, hasOffScreenContainment: offScreenEdges, hasRefused: refused,
+      hasDismissal: dismissal != nil, placement: options.legendPlacement,
+      hasSceneTops: !sceneTops.isEmpty)
   }
 }

@@ -226,7 +226,8 @@ extension Diagram {
     /// A custom container's child, with its view attached or not.
     case child(viewAttached: Bool)
 
-    /// The slot as an edge label: `[1] top`, `tab 2 ✓`, `primary (collapsed)`, `page 0`.
+    /// The slot as an edge label: `[1] top`, `tab 2 ✓`, `primary (collapsed)`, `page 0`,
+    /// `child` (its view attached, as usual) or `child, view detached`.
     public var text: String {
       switch self {
       case .stack(let position, let isTop): isTop ? "[\(position)] top" : "[\(position)]"
@@ -234,7 +235,7 @@ extension Diagram {
         "tab \(position)" + (inMore ? " (More)" : "") + (isSelected ? " ✓" : "")
       case .column(let column, let isCollapsed): column.name + (isCollapsed ? " (collapsed)" : "")
       case .page(let position): "page \(position)"
-      case .child(let attached): attached ? "child (view attached)" : "child (view detached)"
+      case .child(let attached): attached ? "child" : "child, view detached"
       }
     }
   }
@@ -328,7 +329,7 @@ extension Diagram.Cluster.Kind {
       return parts.joined(separator: " · ")
     case .presentationLevel(let level):
       return "presentation level \(level.level) · \(level.style.text)"
-        + " · presented by \(level.presenter.id)"
+        + " · presented by \(level.presenter.name)"
     case .dismissRegion(let region):
       return "removed by \(region.call.text)"
     case .detached:

@@ -6,6 +6,15 @@ public struct DiagramOptions: Sendable, Equatable {
   public var expandAll: Bool = false
   /// Draw the legend.
   public var legend: Bool = true
+  /// Where the legend goes (`--legend right|below`).
+  public var legendPlacement: LegendPlacement = .below
+  /// The colours (`--theme`).
+  public var theme: Theme = .light
+  /// The title instead of the description's (`--title`).
+  public var title: String?
+  /// Show the input path as given (`--show-path`); without it outputs name the file only by
+  /// its base name, so they do not depend on the working directory or the path's spelling.
+  public var showPath: Bool = false
   /// Lines allowed in one label before it is cut (Graphviz crashes on very long labels).
   public var maxLabelLines: Int = 64
 
@@ -24,4 +33,12 @@ public struct DiagramOptions: Sendable, Equatable {
   }
 
   public init() {}
+}
+
+/// Where a backend that lays the diagram out puts the legend.
+public enum LegendPlacement: String, Sendable, Equatable, CaseIterable {
+  /// Under the diagram, in a row: the default, since diagrams are wider than they are tall.
+  case below
+  /// To the right of the diagram, in a column.
+  case right
 }

@@ -2,67 +2,77 @@ import GraphvizKit
 import VCGraphDiagram
 
 extension GraphvizBackend {
-  func edge(_ edge: Diagram.Edge) -> Edge {
-    let tail = Self.name(edge.tail)
-    let head = Self.name(edge.head)
-    let label = edge.kind.labelLines.joined(separator: "\n")
-    var attributes: Attributes
+  /// The Graphviz edge of `edge`, drawn between `tail` and `head` (``GraphvizLayoutPolicy``
+  /// hangs a stack entry from the entry above it).
+  func edge(
+    _ edge: Diagram.Edge, from tail: Diagram.NodeID, to head: Diagram.NodeID, theme: Theme
+  ) -> Edge {
+    var attributes = Attributes()
+    func label(color: String) {
+      let lines = edge.kind.labelLines.map { HTML.escape($0) }
+      guard !lines.isEmpty else { return }
+      attributes["label"] = .html(
+        backed(
+          font(lines.joined(separator: "<BR/>"), size: nil, color: color),
+          fill: theme.canvas ?? theme.labelFill ?? theme.nodeFill))
+    }
     switch edge.kind {
     case .containment(let containment):
-      attributes = Attributes([("label", .text(label))])
       switch containment.emphasis {
       case .visiblePath:
-        attributes["color"] = .raw(Palette.path)
-        attributes["fontcolor"] = .raw(Palette.path)
+        label(color: theme.path)
+        attributes["color"] = .raw(theme.path)
         attributes["penwidth"] = .raw("2.5")
       case .onScreen:
-        attributes["color"] = .raw(Palette.ink)
+        label(color: theme.secondary)
+        attributes["color"] = .raw(theme.ink)
       case .offScreen:
+        label(color: theme.secondary)
         attributes["style"] = .raw("dashed")
+      }
+      if tail != edge.tail {
+        // A stack entry hanging from the entry above it: a line without an arrow.
+        attributes["arrowhead"] = .raw("none")
       }
       attributes["id"] = .text("contains-\(containment.parent.id)-\(containment.position)")
     case .presentation(let presentation):
       let onPath = presentation.isOnVisiblePath
-      attributes = Attributes([
-        ("label", .text(label)), ("style", .raw("dashed")),
-        ("color", .raw(onPath ? Palette.path : Palette.presentation)),
-        ("fontcolor", .raw(Palette.presentation)), ("penwidth", .raw(onPath ? "2.5" : "1.8")),
-        ("lhead", .raw("cluster_level_\(presentation.presented.index)")),
-        ("id", .text("presents-\(presentation.presented.id)")),
-      ])
+      label(color: theme.presentation)
+      attributes["style"] = .raw("dashed")
+      attributes["color"] = .raw(onPath ? theme.path : theme.presentation)
+      attributes["penwidth"] = .raw(onPath ? "2.5" : "1.8")
+      attributes["lhead"] = .raw("cluster_level_\(presentation.presented.index)")
+      attributes["constraint"] = .raw("false")
+      attributes["id"] = .text("presents-\(presentation.presented.id)")
       if !presentation.isPresentedOnScreen && !onPath { attributes["penwidth"] = .raw("1.2") }
     case .requester(let request):
-      attributes = Attributes([
-        ("style", .raw("dotted")), ("color", .raw(Palette.presentation)),
-        ("arrowhead", .raw("none")), ("constraint", .raw("false")),
-        ("tooltip", .text("\(request.requester.id) called present")),
-      ])
+      attributes["style"] = .raw("dotted")
+      attributes["color"] = .raw(theme.presentation)
+      attributes["arrowhead"] = .raw("none")
+      attributes["constraint"] = .raw("false")
+      attributes["tooltip"] = .text("\(request.requester.id) called present")
     case .refusedPresentation:
-      attributes = Attributes([
-        ("label", .text(label)),
-        ("style", .raw("dashed")), ("color", .raw(Palette.dismiss)),
-        ("fontcolor", .raw(Palette.dismiss)),
-      ])
+      label(color: theme.dismiss)
+      attributes["style"] = .raw("dashed")
+      attributes["color"] = .raw(theme.dismiss)
     case .rootView:
-      attributes = Attributes([
-        ("label", .text(label)), ("style", .raw("dotted")), ("color", .raw(Palette.view)),
-        ("arrowhead", .raw("odot")),
-      ])
+      label(color: theme.secondary)
+      attributes["style"] = .raw("dotted")
+      attributes["color"] = .raw(theme.view)
+      attributes["arrowhead"] = .raw("odot")
     case .subview:
-      attributes = Attributes([("color", .raw(Palette.view)), ("arrowsize", .raw("0.4"))])
+      attributes["color"] = .raw(theme.view)
+      attributes["arrowsize"] = .raw("0.4")
     case .hosting(let isParentsView):
-      attributes = Attributes([
-        ("label", .text(label)), ("style", .raw("dotted")),
-        ("color", .raw(isParentsView ? Palette.view : Palette.dismiss)),
-        ("fontcolor", .raw(isParentsView ? Palette.secondary : Palette.dismiss)),
-        ("constraint", .raw("false")),
-      ])
+      label(color: isParentsView ? theme.secondary : theme.dismiss)
+      attributes["style"] = .raw("dotted")
+      attributes["color"] = .raw(isParentsView ? theme.view : theme.dismiss)
+      attributes["constraint"] = .raw("false")
     case .responder(let chain, let step):
-      attributes = Attributes([
-        ("label", .text(label)), ("color", .raw(Palette.responder)),
-        ("fontcolor", .raw(Palette.responder)), ("fontsize", .raw("10")),
-        ("penwidth", .raw("1.6")), ("id", .text("responder-\(chain)-\(step)")),
-      ])
+      label(color: theme.responder)
+      attributes["color"] = .raw(theme.responder)
+      attributes["penwidth"] = .raw("1.6")
+      attributes["id"] = .text("responder-\(chain)-\(step)")
       // The steps past the window (to its scene, UIApplication and the app delegate) rank
       // those nodes below the window; every other step follows the existing layout.
       switch edge.head {
@@ -70,6 +80,6 @@ extension GraphvizBackend {
       default: attributes["constraint"] = .raw("false")
       }
     }
-    return Edge(tail, head, attributes: attributes)
+    return Edge(Self.name(tail), Self.name(head), attributes: attributes)
   }
 }

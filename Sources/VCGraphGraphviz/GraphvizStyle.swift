@@ -1,15 +1,27 @@
 import VCGraphDiagram
 
-/// What only Graphviz drawings use: the font and the node shape of each controller role.
+/// What only Graphviz drawings use: the fonts, the text sizes and the node shape of each
+/// controller role.
 enum GraphvizStyle {
-  static let font = "DejaVu Sans"
+  /// DejaVu Sans where it is installed (Linux), else the first of Helvetica, Arial and the
+  /// system's sans-serif: Pango takes the list as a list of fallbacks, and SVG viewers read
+  /// the same list from `font-family`.
+  static let font = "DejaVu Sans,Helvetica,Arial,sans-serif"
 
-  /// The node shape of a controller role; custom containers get their own.
+  /// Text sizes in points. Names and titles are body text (at least 10 points); class names,
+  /// badges and edge labels are 9.
+  static let nameSize = 11
+  static let bodySize = 10
+  static let smallSize = 9
+
+  /// The node shape of a controller role: navigation a folder, tab bar a hexagon (as in the
+  /// Mermaid output), split view a component, page view a note, custom container a 3-D box,
+  /// alert an octagon, plain controller a rounded box.
   static func shape(_ role: Diagram.Role) -> String {
     switch role {
     case .plain: "box"
     case .navigation: "folder"
-    case .tabBar: "tab"
+    case .tabBar: "hexagon"
     case .split: "component"
     case .page: "note"
     case .custom: "box3d"

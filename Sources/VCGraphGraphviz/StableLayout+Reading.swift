@@ -262,7 +262,7 @@ extension StableLayout {
           nodeAttributes[node.key] = node.attributes
           shapes[node.key] = node.attributes.shape
         }
-        for group in reading.groups {
+        for group in reading.groups where !group.members.isEmpty {
           let signature =
             group.path.joined(separator: "/") + "|"
             + group.members.joined(separator: ",")

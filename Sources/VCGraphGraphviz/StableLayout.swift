@@ -59,18 +59,18 @@ public struct StableLayout: Sendable {
   /// The title block's size in points.
   let titleWidth: Int
   let titleHeight: Int
-  /// The cluster left out of the drawings without the legend.
-  let optionalCluster: String?
+  /// The top-level subgraphs some drawings leave out (the legend's), by name.
+  let optionalSubgraphs: Set<String>
 
   /// Lays out `states` (graphs of one diagram at successive times) together.
-  /// `optionalCluster` is the key of a top-level cluster some drawings leave out (the
-  /// legend); they get anchors of their own, the same in every state.
+  /// `optionalSubgraphs` names the top-level subgraphs some drawings leave out (the legend's);
+  /// those drawings get anchors of their own, the same in every state.
   public init(
-    states: [Graph], engine: String, optionalCluster: String? = nil,
+    states: [Graph], engine: String, optionalSubgraphs: Set<String> = [],
     layout: LayoutFunction
   ) throws {
     self.states = states
-    self.optionalCluster = optionalCluster
+    self.optionalSubgraphs = optionalSubgraphs
     let readings = states.map(StateGraph.init)
     self.readings = readings
     // Measure each state: node sizes and the title's size.
@@ -112,32 +112,31 @@ public struct StableLayout: Sendable {
   // MARK: - One state
 
   /// State `n` drawn on the union's layout, for the `nop2` engine; `ghosts` are drawn where
-  /// they were; with `dropOptional`, the optional cluster (the legend) is left out.
-  public func graph(_ n: Int, ghosts: [Ghost] = [], dropOptional: Bool = false) -> Graph {
+  /// they were, in `theme`'s colours; with `dropOptional`, the optional subgraphs (the
+  /// legend) are left out.
+  public func graph(
+    _ n: Int, ghosts: [Ghost] = [], theme: Theme = .light, dropOptional: Bool = false
+  ) -> Graph {
     let reading = readings[n]
     var graph = states[n]
     graph.attributes["label"] = Self.fixedTitle(
       graph.attributes.label, width: titleWidth, height: titleHeight)
     var edgeKeys = reading.edges.map(\.key).makeIterator()
     pin(&graph, reading: reading, edgeKeys: &edgeKeys)
-    if dropOptional, let optional = optionalCluster {
-      graph.subgraphs.removeAll { reading.clusterKeys[$0.name] == optional }
-    }
+    if dropOptional { graph.subgraphs.removeAll { optionalSubgraphs.contains($0.name) } }
     for (number, ghost) in ghosts.enumerated() {
       guard let name = unionNodes[ghost.key], let node = geometry.nodes[name] else { continue }
       // The ghost keeps the shape the controller had.
       let shape = shapes[ghost.key] ?? "box"
-      if dropOptional, let optional = optionalCluster, homes[ghost.key]?.first == optional {
-        continue
-      }
+      if dropOptional, isOptional(homes[ghost.key]) { continue }
       graph.add(
         Node(
           "stable_ghost_\(number)",
           attributes: Attributes([
             ("label", .text(ghost.label)), ("id", .text(ghost.id)),
             ("tooltip", .text(ghost.tooltip)), ("shape", .raw(shape)),
-            ("style", .raw("rounded,dashed,filled")), ("fillcolor", .raw("white")),
-            ("color", .raw(Palette.dismiss)), ("fontcolor", .raw(Palette.dismiss)),
+            ("style", .raw("rounded,dashed,filled")), ("fillcolor", .raw(theme.nodeFill)),
+            ("color", .raw(theme.dismiss)), ("fontcolor", .raw(theme.dismiss)),
             ("fontsize", .raw("9")), ("penwidth", .raw("1.2")),
             ("width", .raw(Self.number(node.width))), ("height", .raw(Self.number(node.height))),
             ("fixedsize", .raw("true")), ("pos", .raw(Self.point(node.x, node.y))),
@@ -216,22 +215,28 @@ public struct StableLayout: Sendable {
     return boxes
   }
 
-  /// Everything the union draws (nodes, clusters, edge routes), without the optional cluster
-  /// and what lives in it when asked.
+  /// Whether a node or cluster with these clusters around it lives in an optional subgraph.
+  private func isOptional(_ path: [String]?) -> Bool {
+    path?.first.map { optionalSubgraphs.contains($0) } ?? false
+  }
+
+  /// Everything the union draws (nodes, clusters, edge routes), without the optional
+  /// subgraphs and what lives in them when asked.
   func extent(droppingOptional: Bool) -> Box {
-    let dropped = droppingOptional ? optionalCluster : nil
     var box: Box?
     func add(_ other: Box) { box = box.map { $0.union(other) } ?? other }
     var droppedNames = Set<String>()
     for (key, name) in unionNodes {
-      if let dropped, homes[key]?.first == dropped {
+      if droppingOptional, isOptional(homes[key]) {
         droppedNames.insert(name)
         continue
       }
       if let node = geometry.nodes[name] { add(node.box) }
     }
-    for (key, name) in unionClusters where key != dropped {
-      if let dropped, clusterPaths[key]?.first == dropped { continue }
+    for (key, name) in unionClusters {
+      if droppingOptional, optionalSubgraphs.contains(key) || isOptional(clusterPaths[key]) {
+        continue
+      }
       if let cluster = geometry.clusters[name] { add(cluster.bb) }
     }
     for edge in geometry.edges

@@ -97,14 +97,14 @@ import VCGraphDiagram
           c1("<div>HomeViewController<br><b>home</b><br><i>“Home”</i><br><b>★ top view controller</b></div>")
         end
         c0 ==>|"<div>tab 0 ✓</div>"| c1
-        classDef onScreen fill:#ffffff,stroke:#24292f,color:#24292f
-        classDef path stroke:#1f6feb,stroke-width:2px
-        classDef top fill:#fff8c5,stroke:#1f6feb,stroke-width:3px,color:#24292f
+        classDef onScreen fill:#ffffff,stroke:#1f2328,color:#1f2328
+        classDef path stroke:#0969da,stroke-width:2px
+        classDef top fill:#fff8c5,stroke:#0969da,stroke-width:3px,color:#1f2328
         class c0,c1 onScreen
         class c0,c1 path
         class c1 top
         style win0 fill:none,stroke:#8c959f,color:#57606a,stroke-dasharray:4 3
-        linkStyle 0 stroke:#1f6feb,stroke-width:2.5px,color:#1f6feb
+        linkStyle 0 stroke:#0969da,stroke-width:2.5px,color:#0969da
 
       """
     #expect(MermaidBackend().text(for: diagram) == expected)

@@ -81,7 +81,7 @@ struct AnnotationTests {
     let edit = node("c7", in: dot)
     #expect(edit.contains("★ top view controller"))
     #expect(edit.contains("fillcolor=\"#fff8c5\""))
-    #expect(dot.contains("label=\"[0] top\""))
+    #expect(dot.contains(">[0] top</FONT>"))
     // The presentation edge comes from the actual presenter and names the requester.
     #expect(dot.contains("c0 -> c6"))
     #expect(dot.contains("requested by detail"))
@@ -107,10 +107,10 @@ struct AnnotationTests {
     // saveButton → editRoot → edit → modalNav → tabs → window → UIWindowScene → UIApplication
     // → AppDelegate: eight steps.
     for (number, symbol) in ["①", "②", "③", "④", "⑤", "⑥", "⑦", "⑧"].enumerated() {
-      // agwrite leaves non-ASCII identifiers unquoted.
-      #expect(dot.contains("label=\(symbol),"), "step \(number + 1) is drawn")
+      // Each step's label is its number on a patch of the background.
+      #expect(dot.contains(">\(symbol)</FONT>"), "step \(number + 1) is drawn")
     }
-    #expect(!dot.contains("label=⑨"))
+    #expect(!dot.contains("⑨"))
     #expect(dot.contains("UIApplication"))
     #expect(dot.contains("UIWindowScene"))
     #expect(dot.contains("AppDelegate (app delegate)"))

@@ -1,4 +1,5 @@
 import Foundation
+import GraphvizKit
 import Testing
 
 /// The `vcgraph` command plugin as a Swift package uses it: a throwaway package that depends
@@ -6,8 +7,9 @@ import Testing
 /// `swift package --allow-writing-to-package-directory vcgraph render ...`.
 ///
 /// SwiftPM builds vcgraph for the throwaway package (a minute or two the first time), so this
-/// is one test. The package's files are written afresh each run in `.build/plugin-test`; its
-/// own `.build` is kept there, so later runs build only what changed.
+/// is one test. The package's files are written afresh each run in `.build/plugin-test`, one
+/// folder per Graphviz version; its own `.build` is kept there, so later runs build only what
+/// changed.
 @Suite struct PackagePluginTests {
   static func swift() -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -20,7 +22,11 @@ import Testing
 
   @Test func renderDocsNavigationIntoDocsImages() throws {
     let swift = try #require(Self.swift(), "swift is not on PATH")
-    let package = repositoryRoot.appendingPathComponent(".build/plugin-test/Consumer")
+    // One throwaway package per Graphviz version: SwiftPM keeps the package's build plan, with
+    // its pkg-config flags, between runs, and a plan made for another Graphviz links the
+    // wrong libgvc.
+    let package = repositoryRoot.appendingPathComponent(
+      ".build/plugin-test/graphviz-\(Graphviz.version)/Consumer")
     let files = FileManager.default
     for name in ["Package.swift", "Sources", "Docs"] {
       try? files.removeItem(at: package.appendingPathComponent(name))

@@ -47,6 +47,7 @@ enum ConfigurableOptions {
     .value("layout", DrawingOptions.layout),
     .flag("legend", DrawingOptions.noLegend, inverted: true),
     .flag("expand_all", DrawingOptions.expandAll),
+    .value("theme", DrawingOptions.theme),
     .flag("warnings_as_errors", CheckOptions.warningsAsErrors),
     .mapping("classes", ClassOptions.declaration),
     .value("max_input_bytes", LimitOptions.maxInputBytes),

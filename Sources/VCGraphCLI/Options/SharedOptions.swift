@@ -1,4 +1,5 @@
 import VCGraphCore
+import VCGraphDiagram
 
 /// Options that are the same wherever they appear.
 enum SharedOptions {
@@ -140,19 +141,82 @@ struct DrawingOptions: OptionGroup {
   static let layout = Option(
     "layout", value: "ENGINE", help: "Graphviz layout engine", default: "dot", parse: Parse.text)
   static let expandAll = Option(flag: "expand-all", help: "never collapse off-screen subtrees")
-  static let noLegend = Option(flag: "no-legend", help: "leave the legend out")
+  static let legend = Option(
+    "legend", value: "right|below|none", help: "where the legend goes", default: LegendChoice.below,
+    parse: Parse.choice(LegendChoice.self))
+  static let noLegend = Option(flag: "no-legend", help: "leave the legend out (--legend none)")
+  static let theme = Option(
+    "theme", value: "light|dark|transparent", help: "colours", default: ThemeChoice.light,
+    parse: Parse.choice(ThemeChoice.self))
+  static let titleText = Option(
+    "title", value: "TEXT", help: "the diagram's title (default: the file's title, else its name)",
+    parse: Parse.text)
+  static let showPath = Option(
+    flag: "show-path", help: "name the input by its path as given, not its file name")
 
-  static let options = [layout.declaration, expandAll.declaration, noLegend.declaration]
+  static let options = [
+    layout.declaration, expandAll.declaration, legend.declaration, noLegend.declaration,
+    theme.declaration, titleText.declaration, showPath.declaration,
+  ]
 
   /// The Graphviz layout engine.
   var engine: String
   var expandAll: Bool
-  var legend: Bool
+  /// Where the legend goes, nil for none.
+  var legendPlacement: LegendPlacement?
+  var theme: Theme
+  var title: String?
+  var showPath: Bool
+  /// Whether the legend is drawn.
+  var legend: Bool { legendPlacement != nil }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     engine = try arguments.value(of: Self.layout)
     expandAll = try arguments.value(of: Self.expandAll)
-    legend = try !arguments.value(of: Self.noLegend)
+    let choice = try arguments.value(of: Self.legend)
+    legendPlacement = try arguments.value(of: Self.noLegend) ? nil : choice.placement
+    theme = try arguments.value(of: Self.theme).theme
+    title = try arguments.value(of: Self.titleText)
+    showPath = try arguments.value(of: Self.showPath)
+  }
+
+  /// The diagram options these choices give; `theme` overrides the chosen theme.
+  func diagramOptions(maxLabelLines: Int, theme: Theme? = nil) -> DiagramOptions {
+    var options = DiagramOptions()
+    options.expandAll = expandAll
+    options.legend = legend
+    options.legendPlacement = legendPlacement ?? .below
+    options.theme = theme ?? self.theme
+    options.title = title
+    options.showPath = showPath
+    options.maxLabelLines = maxLabelLines
+    return options
+  }
+}
+
+/// `--legend right|below|none`.
+enum LegendChoice: String, CaseIterable, Sendable {
+  case right, below, none
+
+  var placement: LegendPlacement? {
+    switch self {
+    case .right: .right
+    case .below: .below
+    case .none: nil
+    }
+  }
+}
+
+/// `--theme light|dark|transparent`.
+enum ThemeChoice: String, CaseIterable, Sendable {
+  case light, dark, transparent
+
+  var theme: Theme {
+    switch self {
+    case .light: .light
+    case .dark: .dark
+    case .transparent: .transparent
+    }
   }
 }
 

@@ -45,10 +45,14 @@ public struct AnalysisReport: Sendable {
   }
 
   /// The JSON document of `cli.md` ("analyze --format json").
-  public var json: JSON {
+  public var json: JSON { json(naming: { $0 }) }
+
+  /// The JSON document with every input path passed through `name` (`render` names the
+  /// input by its file name, so its outputs do not depend on the working directory).
+  public func json(naming name: (String) -> String) -> JSON {
     let visible = hierarchy.controllers.indices.filter { analysis.onScreen[$0] }
     return .object([
-      ("input", .string(hierarchy.path)),
+      ("input", .string(name(hierarchy.path))),
       ("topViewController", analysis.topViewController.map(ref) ?? .null),
       (
         "visiblePath",
@@ -66,7 +70,7 @@ public struct AnalysisReport: Sendable {
       ("scenes", scenesJSON),
       ("dismissals", .array(dismissals.map(json(for:)))),
       ("responderChains", .array(responderChains.map(json(for:)))),
-      ("findings", .array(findings.map(Self.json(for:)))),
+      ("findings", .array(findings.map { Self.json(for: $0, naming: name) })),
       ("notes", .array(hierarchy.notes.map { .string($0) })),
     ])
   }
@@ -93,12 +97,15 @@ public struct AnalysisReport: Sendable {
   }
 
   /// A finding as a JSON object (shared by `analyze` and `check`).
-  public static func json(for finding: Finding) -> JSON {
+  public static func json(for finding: Finding) -> JSON { json(for: finding, naming: { $0 }) }
+
+  /// A finding as a JSON object, its path passed through `name`.
+  public static func json(for finding: Finding, naming name: (String) -> String) -> JSON {
     .object([
       ("rule", .string(finding.rule.rawValue)),
       ("severity", .string(finding.severity.rawValue)),
       ("message", .string(finding.message)),
-      ("path", .string(finding.location.path)),
+      ("path", .string(name(finding.location.path))),
       ("line", .int(finding.location.line)),
       ("column", .int(finding.location.column)),
       ("uikitMessage", finding.uikitMessage.map { .string($0) } ?? .null),
