@@ -11,10 +11,11 @@ import VCGraphDiagram
 /// its name — is laid out once, with each node as large as it is in its largest state and a
 /// title block as large as the largest title. Each state is then drawn with Graphviz's `nop2`
 /// engine (`neato -n2`: positions as given): its own nodes, clusters and edges, with the
-/// union's node positions and sizes, edge routes and cluster boxes, plus two invisible anchor
-/// points at the corners of the union's drawing. Every state's drawing therefore has the
-/// same size, and a node has the same coordinates in every state that has it. A node a step
-/// removed can be drawn as a ghost where it was.
+/// union's node positions and sizes (a node keeps its largest size in every state), edge
+/// routes and cluster boxes, plus two invisible anchor points at the corners of the union's
+/// drawing. Every state's drawing therefore has the same size, and a node has the same
+/// coordinates in every state that has it. A node a step removed can be drawn as a ghost
+/// where it was.
 public struct StableLayout: Sendable {
   /// A controller a step removed, drawn where it was: dashed, with ✕.
   public struct Ghost: Sendable, Equatable {
@@ -170,8 +171,11 @@ public struct StableLayout: Sendable {
       guard let key = reading.nodeKeys[graph.nodes[index].name], let node = unionNode(key)
       else { continue }
       graph.nodes[index].attributes["pos"] = .raw(Self.point(node.x, node.y))
-      graph.nodes[index].attributes["width"] = .raw(Self.number(node.width))
-      graph.nodes[index].attributes["height"] = .raw(Self.number(node.height))
+      // A node keeps one size in every state (its largest), unless it has no outline.
+      if !["plain", "plaintext", "none"].contains(shapes[key] ?? "") {
+        graph.nodes[index].attributes["width"] = .raw(Self.number(node.width))
+        graph.nodes[index].attributes["height"] = .raw(Self.number(node.height))
+      }
     }
     for index in graph.edges.indices {
       guard let key = edgeKeys.next(), let id = unionEdges[key], let edge = edgeGeometry[id]
