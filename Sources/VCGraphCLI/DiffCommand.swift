@@ -107,11 +107,12 @@ struct DiffCommand: Subcommand {
   private func draw(
     _ diff: HierarchyDiff, format: RenderFormat, to output: String, inputs: [String]
   ) throws(VCGraphError) {
-    var diagram = DiagramOptions()
-    diagram.expandAll = options.drawing.expandAll
-    diagram.legend = options.drawing.legend
-    diagram.maxLabelLines = context.layoutLimits.maxLabelLines
-    diagram.caption = "Compared with \(diff.before.hierarchy.path) · \(diff.headline)"
+    var diagram = options.drawing.diagramOptions(
+      maxLabelLines: context.layoutLimits.maxLabelLines)
+    // No input path in a drawing unless --show-path asks for it (as `render`).
+    let before = diff.before.hierarchy.path
+    let shown = options.drawing.showPath ? before : DiagramBuilder.baseName(of: before)
+    diagram.caption = "Compared with \(shown) · \(diff.headline)"
     diagram.removedIDs = diff.removed.map(\.id)
     diagram.changes = Self.changes(diff)
     let report = try AnalysisReport(diff.after.hierarchy)
@@ -124,7 +125,7 @@ struct DiffCommand: Subcommand {
       guard let data = rendered[graphviz] else {
         throw VCGraphError(.software, "\(inputs[1]): Graphviz returned no \(format.rawValue)")
       }
-      bytes = data
+      bytes = graphviz == .svg ? SVGMetadata(model).applied(to: data) : data
     } else if let backend = format.textBackend(image: nil) {
       bytes = Array(backend.text(for: model).utf8)
     } else {

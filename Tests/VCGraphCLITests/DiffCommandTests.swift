@@ -159,8 +159,10 @@ struct DiffCommandTests {
     #expect(postNode.contains("✚ added"))
     #expect(!svg.contains("vc&#45;old"))
     #expect(svg.contains(">removed: old</text>"))
-    // Graphviz writes a hyphen in text as &#45;.
-    #expect(svg.contains("Compared with \(before.replacingOccurrences(of: "-", with: "&#45;"))"))
+    // The input is named by its file name, as `render` names it (no path in an output).
+    #expect(svg.contains("Compared with before.yaml · 1 added, 1 removed"))
+    #expect(!svg.contains(directory.url.lastPathComponent.replacingOccurrences(of: "-", with: "&#45;")))
+    #expect(svg.contains("<title id=\"vcgraph-title\">"))
     let mermaid = try vcgraph(["diff", before, after, "-o", directory.path("after.mmd")])
     #expect(mermaid.exitCode == 0, "\(mermaid.stderr)")
     #expect(try String(contentsOfFile: directory.path("after.mmd"), encoding: .utf8).contains("✚"))
