@@ -65,8 +65,8 @@ extension GraphvizBackend {
       cluster.add(row)
       for (left, right) in zip(names, names.dropFirst()) { cluster.add(invisible(left, right)) }
       graph.add(cluster)
-      // Below every node that has nothing under it, so below everything. A plain subgraph
-      // keeps these edges apart, so a caller can leave the legend out (`legendSubgraphs`).
+      // Below a node on the lowest rank, so below everything. A plain subgraph keeps this
+      // edge apart, so a caller can leave the legend out (`legendSubgraphs`).
       var anchors = Graph(name: "legend_anchors")
       for anchor in layout.legendAnchors(in: diagram) {
         var edge = invisible(Self.name(anchor), names[0])

@@ -49,6 +49,16 @@ public struct GraphvizBackend: Sendable {
       for id in group { rank.add(Node(Self.name(id))) }
       graph.add(rank)
     }
+    for (number, row) in layout.siblingRows(in: diagram).enumerated() {
+      var rank = Graph(name: "rank_siblings_\(number)")
+      rank.attributes["rank"] = .raw("same")
+      for (left, right) in zip(row, row.dropFirst()) {
+        rank.add(
+          Edge(
+            Self.name(left), Self.name(right), attributes: Attributes([("style", .raw("invis"))])))
+      }
+      graph.add(rank)
+    }
     if let legend = diagram.legend { addLegend(legend, to: &graph, in: diagram) }
     return graph
   }

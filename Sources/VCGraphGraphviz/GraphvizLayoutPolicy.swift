@@ -11,7 +11,8 @@ import VCGraphDiagram
 ///   constraints (a head sits at least one rank below its tail) keep the stack in index order
 ///   in any graph, however large.
 /// - Tabs, split columns, pages and custom containers' children sit side by side, in index
-///   order (`ordering=out`).
+///   order: each container's children share a rank and are chained left to right by invisible
+///   edges (`ordering=out` alone gives way to clusters and to presentations on the same rank).
 /// - A presented controller sits on its presenter's rank (`rank=same`), beside it, so that
 ///   presentations add width rather than height.
 /// - The legend goes below everything: invisible edges from every node that has nothing
@@ -70,6 +71,25 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     return order.map { groups[$0]! }
   }
 
+  /// The children of each container drawn side by side (tabs, columns, pages, custom
+  /// containers' children), left to right in their container's order; containers with one
+  /// such child are left out.
+  public func siblingRows(in diagram: Diagram) -> [[Diagram.NodeID]] {
+    var rows: [Diagram.NodeID: [Diagram.NodeID]] = [:]
+    var order: [Diagram.NodeID] = []
+    for edge in diagram.edges {
+      guard case .containment(let containment) = edge.kind, edge.tail != edge.head else {
+        continue
+      }
+      if case .stack = containment.slot { continue }
+      if rows[edge.tail] == nil { order.append(edge.tail) }
+      if rows[edge.tail]?.contains(edge.head) != true {
+        rows[edge.tail, default: []].append(edge.head)
+      }
+    }
+    return order.compactMap { rows[$0]!.count > 1 ? rows[$0] : nil }
+  }
+
   /// Whether `dot` ranks with `edge` as drawn (edges that only annotate do not).
   public func constrains(_ edge: Diagram.Edge) -> Bool {
     switch edge.kind {
@@ -79,13 +99,55 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     }
   }
 
-  /// The nodes the legend hangs below: every drawn node that ranks nothing under it.
+  /// The node the legend hangs below: the first of the nodes `dot` puts on the lowest rank
+  /// (``estimatedRanks(in:)``), so the legend goes below everything. One edge, not one from
+  /// every leaf: edges from all over the drawing into the legend would weigh in `dot`'s
+  /// ordering of each rank and undo the left-to-right order of tabs and columns.
   public func legendAnchors(in diagram: Diagram) -> [Diagram.NodeID] {
-    let ends = drawnEnds(of: diagram.edges)
-    var hasSuccessor = Set<Diagram.NodeID>()
-    for (edge, drawn) in zip(diagram.edges, ends) where constrains(edge) {
-      hasSuccessor.insert(drawn.tail)
+    let ranks = estimatedRanks(in: diagram)
+    guard let lowest = ranks.values.max() else { return [] }
+    return diagram.allNodes.map(\.id).first { ranks[$0] == lowest }.map { [$0] } ?? []
+  }
+
+  /// Each drawn node's rank as `dot` assigns it (0 at the top), estimated the way `dot` ranks:
+  /// the longest chain of constraining edges above a node, with each group drawn on one rank
+  /// (``sameRankGroups(in:)``, ``siblingRows(in:)``) counted as one node. Linear in nodes and
+  /// edges; an edge that would close a cycle is left out, as `dot` reverses one.
+  public func estimatedRanks(in diagram: Diagram) -> [Diagram.NodeID: Int] {
+    let ids = diagram.allNodes.map(\.id)
+    var group: [Diagram.NodeID: Int] = [:]
+    for (index, id) in ids.enumerated() { group[id] = index }
+    // Union of the groups that share a rank (small groups: relabel the smaller side).
+    var members: [Int: [Diagram.NodeID]] = Dictionary(
+      uniqueKeysWithValues: ids.enumerated().map { ($0.offset, [$0.element]) })
+    for row in sameRankGroups(in: diagram) + siblingRows(in: diagram) {
+      for id in row.dropFirst() {
+        guard let a = group[row[0]], let b = group[id], a != b else { continue }
+        let (keep, drop) = members[a]!.count >= members[b]!.count ? (a, b) : (b, a)
+        for moved in members[drop]! { group[moved] = keep }
+        members[keep]! += members[drop]!
+        members[drop] = nil
+      }
     }
-    return diagram.allNodes.map(\.id).filter { !hasSuccessor.contains($0) }
+    // Longest path over the constraining edges, in topological order of the groups.
+    var successors: [Int: [Int]] = [:]
+    var incoming: [Int: Int] = [:]
+    for (edge, drawn) in zip(diagram.edges, drawnEnds(of: diagram.edges)) where constrains(edge) {
+      guard let tail = group[drawn.tail], let head = group[drawn.head], tail != head else {
+        continue
+      }
+      successors[tail, default: []].append(head)
+      incoming[head, default: 0] += 1
+    }
+    var rank: [Int: Int] = [:]
+    var ready = members.keys.filter { incoming[$0, default: 0] == 0 }.sorted()
+    while let current = ready.popLast() {
+      for next in successors[current] ?? [] {
+        rank[next] = max(rank[next] ?? 0, (rank[current] ?? 0) + 1)
+        incoming[next]! -= 1
+        if incoming[next] == 0 { ready.append(next) }
+      }
+    }
+    return Dictionary(uniqueKeysWithValues: ids.map { ($0, rank[group[$0]!] ?? 0) })
   }
 }

@@ -64,15 +64,31 @@ struct DiagramReadabilityTests {
     return (lines.joined(separator: "\n") + "\n", count, stacks)
   }
 
-  /// The y coordinate of each controller's bold name in an SVG, by controller id.
-  static func nameY(in svg: String) -> [String: Double] {
-    var result: [String: Double] = [:]
+  /// The position of each controller's bold name in an SVG, by controller id.
+  static func namePositions(in svg: String) -> [String: (x: Double, y: Double)] {
+    var result: [String: (x: Double, y: Double)] = [:]
     for text in SVGDrawing(svg).texts where text.bold {
       guard let group = text.group, group.hasPrefix("vc-") else { continue }
       let id = String(group.dropFirst(3))
-      if result[id] == nil { result[id] = text.y }
+      if result[id] == nil { result[id] = (text.x, text.y) }
     }
     return result
+  }
+
+  /// The y coordinate of each controller's bold name in an SVG, by controller id.
+  static func nameY(in svg: String) -> [String: Double] {
+    namePositions(in: svg).mapValues(\.y)
+  }
+
+  /// Controllers that should stand left to right in `ids`' order (tabs, split columns) but
+  /// do not.
+  static func rowProblems(_ ids: [String], svg: String) -> [String] {
+    let x = ids.map { namePositions(in: svg)[$0]?.x }
+    if x.contains(where: { $0 == nil }) { return ["\(ids): not every one drawn"] }
+    if zip(x, x.dropFirst()).contains(where: { $0! >= $1! }) {
+      return ["out of order left to right: \(zip(ids, x).map { "\($0)@\($1!)" })"]
+    }
+    return []
   }
 
   /// Each stack's entries below its navigation controller, in index order from the bottom.
@@ -119,6 +135,8 @@ struct DiagramReadabilityTests {
     #expect(
       Self.stackProblems(app.stacks, svg: svg).isEmpty,
       "\(Self.stackProblems(app.stacks, svg: svg))")
+    let tabs = (0..<5).map { "tab\($0)Nav" }
+    #expect(Self.rowProblems(tabs, svg: svg).isEmpty, "\(Self.rowProblems(tabs, svg: svg))")
   }
 
   @Test("navigation stacks stay in index order in large graphs")
@@ -130,6 +148,25 @@ struct DiagramReadabilityTests {
     let result = try vcgraph(["render", input, "--expand-all", "-f", "svg", "-o", "-"])
     #expect(result.exitCode == 0, "\(result.stderr)")
     let problems = Self.stackProblems(app.stacks, svg: result.stdout)
+    #expect(problems.isEmpty, "\(problems)")
+    let tabs = Self.rowProblems((0..<8).map { "tab\($0)Nav" }, svg: result.stdout)
+    #expect(tabs.isEmpty, "\(tabs)")
+  }
+
+  /// Samples whose containers once drew their children out of order: the seed's tabs (a
+  /// presentation and a responder chain pulled tab 1 left of tab 0) and the mail app's split
+  /// columns (the responder chain swapped them).
+  @Test(
+    "tabs and split columns stand in index order",
+    arguments: [
+      ("000-top-view-controller.yaml", ["homeNav", "postsNav", "settingsNav"]),
+      ("mail-split-ipad.yaml", ["primaryNav", "secondaryNav"]),
+    ])
+  func rowsInIndexOrder(sample: String, row: [String]) throws {
+    let result = try vcgraph(
+      ["render", "Samples/\(sample)", "-f", "svg", "-o", "-"], cwd: repositoryRoot)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let problems = Self.rowProblems(row, svg: result.stdout)
     #expect(problems.isEmpty, "\(problems)")
   }
 
