@@ -68,11 +68,22 @@ extension StableLayout {
     struct GroupEntry {
       var path: [String]
       var attributes: Attributes
+      /// Nodes listed in it and the ends of the edges listed in it (Graphviz counts both).
       var members: [String]
+      /// What identifies it from state to state: where it is and what it holds.
+      var signature: String { path.joined(separator: "/") + "|" + members.joined(separator: ",") }
+    }
+    /// Where an edge is listed: the root, a cluster (by key) or a group (by signature). An
+    /// edge listed in a subgraph makes its ends members of it, so the union lists it there too.
+    enum Container: Hashable {
+      case root
+      case cluster(String)
+      case group(String)
     }
     struct EdgeEntry {
       var key: EdgeKey
       var edge: Edge
+      var container: Container
     }
 
     var nodes: [NodeEntry] = []
@@ -84,30 +95,22 @@ extension StableLayout {
 
     /// A node's key: its `id` attribute (`vc-feed`), else its name. A cluster's likewise.
     init(_ graph: Graph) {
-      collectNodes(graph, path: [], defaults: Attributes(), isRoot: true)
+      collectNodes(graph, path: [], defaults: Attributes())
       var seen: [EdgeKey: Int] = [:]
-      collectEdges(graph, defaults: Attributes(), seen: &seen)
+      collectEdges(graph, path: [], container: .root, defaults: Attributes(), seen: &seen)
     }
 
-    private mutating func collectNodes(
-      _ graph: Graph, path: [String], defaults: Attributes, isRoot: Bool
-    ) {
+    private func key(ofNode name: String) -> String { nodeKeys[name] ?? name }
+
+    private mutating func collectNodes(_ graph: Graph, path: [String], defaults: Attributes) {
       let defaults = defaults.merging(graph.nodeDefaults)
-      var members: [String] = []
-      for node in graph.nodes {
-        if nodeKeys[node.name] == nil {
-          let key = node.attributes.id ?? node.name
-          nodeKeys[node.name] = key
-          nodes.append(
-            NodeEntry(
-              name: node.name, key: key, attributes: defaults.merging(node.attributes),
-              clusters: path))
-        }
-        members.append(nodeKeys[node.name]!)
-      }
-      // A subgraph that is no cluster groups nodes (`rank=same`): kept as a group.
-      if !isRoot && !graph.isCluster {
-        groups.append(GroupEntry(path: path, attributes: graph.attributes, members: members))
+      for node in graph.nodes where nodeKeys[node.name] == nil {
+        let key = node.attributes.id ?? node.name
+        nodeKeys[node.name] = key
+        nodes.append(
+          NodeEntry(
+            name: node.name, key: key, attributes: defaults.merging(node.attributes),
+            clusters: path))
       }
       for subgraph in graph.subgraphs {
         var inner = path
@@ -117,25 +120,46 @@ extension StableLayout {
           clusters.append(ClusterEntry(name: subgraph.name, key: key, path: path, graph: subgraph))
           inner.append(key)
         }
-        collectNodes(subgraph, path: inner, defaults: defaults, isRoot: false)
+        collectNodes(subgraph, path: inner, defaults: defaults)
       }
     }
 
     private mutating func collectEdges(
-      _ graph: Graph, defaults: Attributes, seen: inout [EdgeKey: Int]
+      _ graph: Graph, path: [String], container: Container, defaults: Attributes,
+      seen: inout [EdgeKey: Int]
     ) {
       let defaults = defaults.merging(graph.edgeDefaults)
       for edge in graph.edges {
         var key = EdgeKey(
-          tail: nodeKeys[edge.tail] ?? edge.tail, head: nodeKeys[edge.head] ?? edge.head,
+          tail: key(ofNode: edge.tail), head: key(ofNode: edge.head),
           kind: edge.attributes.id.map { String($0.prefix { $0 != "-" }) } ?? "", occurrence: 0)
         key.occurrence = seen[key, default: 0]
         seen[key] = key.occurrence + 1
         var full = edge
         full.attributes = defaults.merging(edge.attributes)
-        edges.append(EdgeEntry(key: key, edge: full))
+        edges.append(EdgeEntry(key: key, edge: full, container: container))
       }
-      for subgraph in graph.subgraphs { collectEdges(subgraph, defaults: defaults, seen: &seen) }
+      for subgraph in graph.subgraphs {
+        if subgraph.isCluster {
+          let key = clusterKeys[subgraph.name]!
+          collectEdges(
+            subgraph, path: path + [key], container: .cluster(key), defaults: defaults,
+            seen: &seen)
+        } else {
+          // A subgraph that is no cluster groups nodes (`rank=same`): kept as a group.
+          var members: [String] = []
+          for name in subgraph.nodes.map(\.name)
+            + subgraph.edges.flatMap({ [$0.tail, $0.head] })
+          where !members.contains(key(ofNode: name)) {
+            members.append(key(ofNode: name))
+          }
+          let group = GroupEntry(path: path, attributes: subgraph.attributes, members: members)
+          groups.append(group)
+          collectEdges(
+            subgraph, path: path, container: .group(group.signature), defaults: defaults,
+            seen: &seen)
+        }
+      }
     }
   }
 
@@ -216,7 +240,6 @@ extension StableLayout {
     let readings: [StateGraph]
     let states: [Graph]
     let sizes: [String: (width: Double, height: Double)]
-    let title: AttributeValue
 
     var nodeNames: [String: String] = [:]
     var clusterNames: [String: String] = [:]
@@ -226,13 +249,11 @@ extension StableLayout {
     var shapes: [String: String] = [:]
 
     init(
-      readings: [StateGraph], states: [Graph], sizes: [String: (width: Double, height: Double)],
-      title: AttributeValue
+      readings: [StateGraph], states: [Graph], sizes: [String: (width: Double, height: Double)]
     ) {
       self.readings = readings
       self.states = states
       self.sizes = sizes
-      self.title = title
     }
 
     mutating func build() -> Graph {
@@ -240,10 +261,10 @@ extension StableLayout {
       var nodeAttributes: [String: Attributes] = [:]
       var clusterOrder: [String] = []
       var clusterGraphs: [String: Graph] = [:]
-      var groups: [(path: [String], attributes: Attributes, members: [String])] = []
+      var groups: [StateGraph.GroupEntry] = []
       var groupSeen = Set<String>()
       var edgeOrder: [EdgeKey] = []
-      var edges: [EdgeKey: (edge: Edge, state: Int)] = [:]
+      var edges: [EdgeKey: (edge: Edge, container: StateGraph.Container)] = [:]
       for (number, reading) in readings.enumerated() {
         for cluster in reading.clusters {
           if clusterNames[cluster.key] == nil {
@@ -263,12 +284,7 @@ extension StableLayout {
           shapes[node.key] = node.attributes.shape
         }
         for group in reading.groups where !group.members.isEmpty {
-          let signature =
-            group.path.joined(separator: "/") + "|"
-            + group.members.joined(separator: ",")
-          if groupSeen.insert(signature).inserted {
-            groups.append((group.path, group.attributes, group.members))
-          }
+          if groupSeen.insert(group.signature).inserted { groups.append(group) }
         }
         for entry in reading.edges {
           if edges[entry.key] == nil { edgeOrder.append(entry.key) }
@@ -283,7 +299,7 @@ extension StableLayout {
               edge.attributes[name] = nil
             }
           }
-          edges[entry.key] = (edge, number)
+          edges[entry.key] = (edge, entry.container)
         }
       }
       var root = Graph(name: "stable_union")
@@ -292,7 +308,20 @@ extension StableLayout {
         root.nodeDefaults = last.nodeDefaults
         root.edgeDefaults = last.edgeDefaults
       }
-      root.attributes["label"] = title
+      // The title is drawn by each state as a node of one size; the union has none.
+      root.attributes["label"] = nil
+      // Each edge under a union name, listed where its last state listed it.
+      var edgesByContainer: [StateGraph.Container: [Edge]] = [:]
+      for (number, key) in edgeOrder.enumerated() {
+        guard let (edge, container) = edges[key], let tail = nodeNames[key.tail],
+          let head = nodeNames[key.head]
+        else { continue }
+        var attributes = edge.attributes
+        let id = "stable-edge-\(number)"
+        attributes["id"] = .text(id)
+        edgeIDs[key] = id
+        edgesByContainer[container, default: []].append(Edge(tail, head, attributes: attributes))
+      }
       // Clusters, nested as they first appeared; nodes in the cluster they first appeared in.
       func fill(_ graph: inout Graph, path: [String]) {
         for key in nodeOrder where homes[key] == path {
@@ -306,7 +335,10 @@ extension StableLayout {
         for (number, group) in groups.enumerated() where group.path == path {
           var subgraph = Graph(name: "stable_group_\(number)")
           subgraph.attributes = group.attributes
-          for member in group.members { subgraph.add(Node(nodeNames[member]!)) }
+          for member in group.members {
+            if let name = nodeNames[member] { subgraph.add(Node(name)) }
+          }
+          for edge in edgesByContainer[.group(group.signature)] ?? [] { subgraph.add(edge) }
           graph.add(subgraph)
         }
         for key in clusterOrder where clusterPaths[key] == path {
@@ -315,20 +347,12 @@ extension StableLayout {
           cluster.nodeDefaults = clusterGraphs[key]?.nodeDefaults ?? Attributes()
           cluster.edgeDefaults = clusterGraphs[key]?.edgeDefaults ?? Attributes()
           fill(&cluster, path: path + [key])
+          for edge in edgesByContainer[.cluster(key)] ?? [] { cluster.add(edge) }
           graph.add(cluster)
         }
       }
       fill(&root, path: [])
-      for (number, key) in edgeOrder.enumerated() {
-        guard let (edge, _) = edges[key], let tail = nodeNames[key.tail],
-          let head = nodeNames[key.head]
-        else { continue }
-        var attributes = edge.attributes
-        let id = "stable-edge-\(number)"
-        attributes["id"] = .text(id)
-        edgeIDs[key] = id
-        root.add(Edge(tail, head, attributes: attributes))
-      }
+      for edge in edgesByContainer[.root] ?? [] { root.add(edge) }
       return root
     }
   }

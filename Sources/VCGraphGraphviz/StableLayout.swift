@@ -8,14 +8,15 @@ import VCGraphDiagram
 /// How: every state's graph is laid out once to measure it (node sizes, the title's size).
 /// The union of all states — every node, cluster, group and edge that any state has,
 /// identified from state to state by its `id` attribute (`vc-feed`, `window-main`, …) or else
-/// its name — is laid out once, with each node as large as it is in its largest state and a
-/// title block as large as the largest title. Each state is then drawn with Graphviz's `nop2`
+/// its name — is laid out once, without the title, with each node as large as it is in its
+/// largest state. Each state is then drawn with Graphviz's `nop2`
 /// engine (`neato -n2`: positions as given): its own nodes, clusters and edges, with the
 /// union's node positions and sizes (a node keeps its largest size in every state), edge
 /// routes and cluster boxes, plus two invisible anchor points at the corners of the union's
-/// drawing. Every state's drawing therefore has the same size, and a node has the same
-/// coordinates in every state that has it. A node a step removed can be drawn as a ghost
-/// where it was.
+/// drawing and the title as a node of one size above them (not as the graph's label, whose
+/// size Graphviz takes from its text). Every state's drawing therefore has the same size, and
+/// a node has the same coordinates in every state that has it. A node a step removed can be
+/// drawn as a ghost where it was.
 public struct StableLayout: Sendable {
   /// A controller a step removed, drawn where it was: dashed, with ✕.
   public struct Ghost: Sendable, Equatable {
@@ -79,7 +80,11 @@ public struct StableLayout: Sendable {
     var labelWidth = 0.0
     var labelHeight = 0.0
     for (state, reading) in zip(states, readings) {
-      let measured = try Geometry(json: layout(state, "dot"))
+      // The title is measured in the block it is drawn in (its smallest size), which a table
+      // cell can make a little taller than the bare label.
+      var measuring = state
+      measuring.attributes["label"] = Self.fixedTitle(state.attributes.label, width: 1, height: 1)
+      let measured = try Geometry(json: layout(measuring, "dot"))
       labelWidth = max(labelWidth, measured.labelWidth)
       labelHeight = max(labelHeight, measured.labelHeight)
       for entry in reading.nodes {
@@ -88,11 +93,10 @@ public struct StableLayout: Sendable {
         sizes[entry.key] = (max(size.width, node.width), max(size.height, node.height))
       }
     }
-    titleWidth = Int((labelWidth * 72).rounded(.up))
-    titleHeight = Int((labelHeight * 72).rounded(.up))
-    var builder = UnionBuilder(
-      readings: readings, states: states, sizes: sizes,
-      title: Self.fixedTitle(states.last?.attributes.label, width: titleWidth, height: titleHeight))
+    // A little more than measured: Graphviz writes sizes to 0.01 inch.
+    titleWidth = Int((labelWidth * 72).rounded(.up)) + 2
+    titleHeight = Int((labelHeight * 72).rounded(.up)) + 2
+    var builder = UnionBuilder(readings: readings, states: states, sizes: sizes)
     let union = builder.build()
     self.union = union
     unionNodes = builder.nodeNames
@@ -120,8 +124,8 @@ public struct StableLayout: Sendable {
   ) -> Graph {
     let reading = readings[n]
     var graph = states[n]
-    graph.attributes["label"] = Self.fixedTitle(
-      graph.attributes.label, width: titleWidth, height: titleHeight)
+    let title = graph.attributes.label
+    graph.attributes["label"] = nil
     var edgeKeys = reading.edges.map(\.key).makeIterator()
     pin(&graph, reading: reading, edgeKeys: &edgeKeys)
     if dropOptional { graph.subgraphs.removeAll { optionalSubgraphs.contains($0.name) } }
@@ -143,8 +147,30 @@ public struct StableLayout: Sendable {
             ("fixedsize", .raw("true")), ("pos", .raw(Self.point(node.x, node.y))),
           ])))
     }
-    // Two invisible points at the union's corners: every state's drawing has one size.
+    // Two invisible points at the union's corners, and the title in a block of one size
+    // above them: every state's drawing has one size.
     let extent = extent(droppingOptional: dropOptional)
+    if let title {
+      var attributes = Attributes([
+        ("label", Self.fixedTitle(title, width: titleWidth, height: titleHeight)),
+        ("shape", .raw("plaintext")), ("fixedsize", .raw("true")),
+        ("width", .raw(Self.number(Double(titleWidth) / 72))),
+        ("height", .raw(Self.number(Double(titleHeight) / 72))),
+        (
+          "pos",
+          .raw(
+            Self.point(
+              (extent.minX + extent.maxX) / 2,
+              extent.maxY + 4 + Double(titleHeight) / 2))
+        ),
+        ("id", .text("diagram-title")), ("style", .raw("solid")),
+      ])
+      for name in ["fontname", "fontsize", "fontcolor"] {
+        if let value = states[n].attributes[name] { attributes[name] = value }
+      }
+      if let tooltip = states[n].attributes.tooltip { attributes["tooltip"] = .text(tooltip) }
+      graph.add(Node("stable_title", attributes: attributes))
+    }
     for (number, (x, y)) in [(extent.minX, extent.minY), (extent.maxX, extent.maxY)].enumerated() {
       graph.add(
         Node(

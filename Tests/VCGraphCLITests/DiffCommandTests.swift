@@ -161,7 +161,8 @@ struct DiffCommandTests {
     #expect(svg.contains(">removed: old</text>"))
     // The input is named by its file name, as `render` names it (no path in an output).
     #expect(svg.contains("Compared with before.yaml · 1 added, 1 removed"))
-    #expect(!svg.contains(directory.url.lastPathComponent.replacingOccurrences(of: "-", with: "&#45;")))
+    #expect(
+      !svg.contains(directory.url.lastPathComponent.replacingOccurrences(of: "-", with: "&#45;")))
     #expect(svg.contains("<title id=\"vcgraph-title\">"))
     let mermaid = try vcgraph(["diff", before, after, "-o", directory.path("after.mmd")])
     #expect(mermaid.exitCode == 0, "\(mermaid.stderr)")
