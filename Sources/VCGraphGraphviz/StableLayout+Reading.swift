@@ -88,6 +88,7 @@ extension StableLayout {
 
     var nodes: [NodeEntry] = []
     var nodeKeys: [String: String] = [:]
+    private var usedKeys = Set<String>()
     var clusters: [ClusterEntry] = []
     var clusterKeys: [String: String] = [:]
     var groups: [GroupEntry] = []
@@ -105,7 +106,15 @@ extension StableLayout {
     private mutating func collectNodes(_ graph: Graph, path: [String], defaults: Attributes) {
       let defaults = defaults.merging(graph.nodeDefaults)
       for node in graph.nodes where nodeKeys[node.name] == nil {
-        let key = node.attributes.id ?? node.name
+        // Two nodes with one id (a controller written twice) are two nodes: the second is
+        // `id#2`, and so on, in the order the graph lists them.
+        var key = node.attributes.id ?? node.name
+        if usedKeys.contains(key) {
+          var number = 2
+          while usedKeys.contains("\(key)#\(number)") { number += 1 }
+          key = "\(key)#\(number)"
+        }
+        usedKeys.insert(key)
         nodeKeys[node.name] = key
         nodes.append(
           NodeEntry(

@@ -207,3 +207,28 @@ struct StableLayoutTests {
     #expect(DrawnSVG.nodes(svgs[1], prefix: "c").count == 1)
   }
 }
+
+@Suite("stable layout: keys")
+struct StableLayoutKeyTests {
+  @Test("two nodes with one id (a controller written twice) keep two places")
+  func duplicateIDs() throws {
+    var graph = Graph(name: "g")
+    for name in ["n0", "n1", "n2"] {
+      graph.add(
+        Node(
+          name, attributes: Attributes([("id", .text(name == "n0" ? "tabs" : "profile"))])))
+    }
+    graph.add(Edge("n0", "n1"))
+    graph.add(Edge("n0", "n2"))
+    let layout = try StableLayout(states: [graph, graph], engine: "dot") { graph, engine in
+      try Graphviz.render(graph, engine: engine, formatName: "json0").data
+    }
+    let pinned = layout.graph(1)
+    let positions = pinned.nodes.filter {
+      $0.name != "stable_anchor_0" && $0.name != "stable_anchor_1"
+    }
+    .map { $0.attributes["pos"]?.string ?? "" }
+    #expect(positions.count == 3)
+    #expect(Set(positions).count == 3, "\(positions)")
+  }
+}
