@@ -65,11 +65,12 @@ struct SimulateCommand: Subcommand {
   static let synopsis = "vcgraph simulate INPUT [-o DIR] [--format text|json] [--layout ENGINE]"
   static let summary = """
     Applies the description's `steps` in order with UIKit's rules and writes into DIR:
-    step-0.svg (the state as described) ... step-N.svg, each marking what its step added,
-    removed, moved or brought on screen and the top view controller; summary.json; and
-    index.html, a self-contained review page (open index.html#step-3 for step 3; arrow
-    keys or j/k step through). Prints one line per step. A step UIKit refuses is an error
-    at its position (exit 65) and nothing is written.
+    step-0.svg (the state as described) ... step-N.svg, all on one layout, each marking what
+    its step added, removed, moved or brought on screen and the top view controller;
+    summary.json; and index.html, a self-contained review page (open index.html#step-3 for
+    step 3, #compare-2-5 for steps 2 and 5 side by side; arrow keys or j/k step through, +
+    and - zoom). Prints one line per step. A step UIKit refuses is an error at its position
+    (exit 65) and nothing is written.
     """
 
   func run() -> Int32 {
