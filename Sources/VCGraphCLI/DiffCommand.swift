@@ -103,7 +103,8 @@ struct DiffCommand: Subcommand {
   }
 
   /// The diagram of AFTER with the marks `simulate` uses: ✚ added, ↔ moved, ▲ newly on
-  /// screen, ▽ left the screen, and the removed controllers listed in the caption.
+  /// screen, ▽ left the screen, and the removed controllers listed in the caption (and, in
+  /// SVG, PNG and PDF, drawn dashed with ✕ where they were).
   private func draw(
     _ diff: HierarchyDiff, format: RenderFormat, to output: String, inputs: [String]
   ) throws(VCGraphError) {
@@ -119,9 +120,16 @@ struct DiffCommand: Subcommand {
     let model = DiagramBuilder(report: report, options: diagram).diagram()
     let bytes: [UInt8]
     if let graphviz = format.graphviz {
+      // With something removed (and a layout to draw), AFTER is drawn on one layout with
+      // BEFORE, the removed controllers ghosted where they were; DOT is the graph before layout.
+      var graph = GraphvizBackend().graph(model)
+      var engine = options.drawing.engine
+      if !diff.removed.isEmpty && graphviz != .dot {
+        graph = try ghosted(diff, after: graph, input: inputs[1])
+        engine = StableLayout.engine
+      }
       let rendered = try context.draw(
-        GraphvizBackend().graph(model), input: inputs[1], engine: options.drawing.engine,
-        formats: [graphviz], singleDiagram: true)
+        graph, input: inputs[1], engine: engine, formats: [graphviz], singleDiagram: true)
       guard let data = rendered[graphviz] else {
         throw VCGraphError(.software, "\(inputs[1]): Graphviz returned no \(format.rawValue)")
       }

@@ -30,18 +30,24 @@ extension SimulateCommand {
   /// One layout for every state (`StableLayout`), laid out under the same label and size
   /// limits as any diagram.
   func stableLayout(_ graphs: [Graph], input: String) throws(VCGraphError) -> StableLayout {
-    let limits = context.layoutLimits
+    try Self.stableLayout(
+      graphs, engine: options.drawing.engine, limits: context.layoutLimits, input: input)
+  }
+
+  /// `graphs` laid out together with `engine`, each layout checked against `limits`.
+  static func stableLayout(
+    _ graphs: [Graph], engine: String, limits: LayoutLimits, input: String
+  ) throws(VCGraphError) -> StableLayout {
     do {
       return try StableLayout(
-        states: graphs, engine: options.drawing.engine,
-        optionalSubgraphs: GraphvizBackend.legendSubgraphs
+        states: graphs, engine: engine, optionalSubgraphs: GraphvizBackend.legendSubgraphs
       ) { graph, engine in
         try limits.checkLabels(of: graph, input: input)
         let size = LayoutMeasure.size(of: graph)
         if size > limits.maxLayoutNodes {
           throw VCGraphError(
             .dataError,
-            "\(input): the steps' diagrams together have \(size) nodes and edges, more than the"
+            "\(input): the diagrams drawn together have \(size) nodes and edges, more than the"
               + " layout limit of \(limits.maxLayoutNodes)",
             hint: "raise it with \(LayoutLimitOptions.maxLayoutNodes.declaration.flag), or leave"
               + " out --expand-all so off-screen subtrees collapse")
@@ -53,7 +59,7 @@ extension SimulateCommand {
     } catch let error as GraphvizError {
       throw VCGraphError(error.isUsageError ? .usage : .software, "\(input): \(error.description)")
     } catch {
-      throw VCGraphError(.software, "\(input): the steps' layout could not be read (\(error))")
+      throw VCGraphError(.software, "\(input): the shared layout could not be read (\(error))")
     }
   }
 

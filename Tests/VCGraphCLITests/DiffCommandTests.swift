@@ -158,6 +158,15 @@ struct DiffCommandTests {
     let postNode = rest[..<(rest.range(of: "class=\"node\"")?.lowerBound ?? rest.endIndex)]
     #expect(postNode.contains("✚ added"))
     #expect(!svg.contains("vc&#45;old"))
+    // The removed controller is drawn dashed with ✕, apart from every AFTER controller.
+    let ghost = try #require(DrawnSVG.nodes(svg, prefix: "removed-")["removed-old"])
+    #expect(svg.contains("✕ removed"))
+    for (id, node) in DrawnSVG.nodes(svg) {
+      let apart =
+        ghost.maxX <= node.minX || node.maxX <= ghost.minX || ghost.maxY <= node.minY
+        || node.maxY <= ghost.minY
+      #expect(apart, "\(id) overlaps the ghost")
+    }
     #expect(svg.contains(">removed: old</text>"))
     // The input is named by its file name, as `render` names it (no path in an output).
     #expect(svg.contains("Compared with before.yaml · 1 added, 1 removed"))
