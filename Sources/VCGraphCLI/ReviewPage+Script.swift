@@ -268,6 +268,15 @@ extension ReviewPage {
         var button = event.target.closest && event.target.closest("button[data-zoom]");
         if (button) { zoom(button.getAttribute("data-zoom")); }
       });
+      // Wide diagrams read better one above the other than side by side.
+      var arrange = compare.querySelector("button.arrange");
+      arrange.addEventListener("click", function () {
+        var stacked = compare.getAttribute("data-arrangement") !== "stacked";
+        compare.setAttribute("data-arrangement", stacked ? "stacked" : "side-by-side");
+        arrange.setAttribute("aria-pressed", String(stacked));
+        arrange.textContent = stacked ? "Side by side" : "One above the other";
+        if (shown.view === "compare") { views[shown.a].fit(); }
+      });
       selects.forEach(function (select) {
         select.addEventListener("change", function () {
           var a = parseInt(selects[0].value, 10), b = parseInt(selects[1].value, 10);

@@ -126,6 +126,11 @@ extension ReviewPage {
     .compare-bar h2 { margin: 0; font-size: 17px; }
     .compare-bar select { font: inherit; max-width: 260px; }
     .compare-bar .close { margin-left: auto; font-weight: 600; }
+    .compare-bar .arrange { font: inherit; font-size: 13px; padding: 2px 10px; border: 1px solid var(--line);
+      border-radius: 6px; background: #fff; color: var(--ink); cursor: pointer; }
+    .compare-bar .arrange[aria-pressed="true"] { background: var(--soft); border-color: var(--accent); }
+    section.compare[data-arrangement="stacked"] .panes { grid-template-columns: 1fr;
+      grid-template-rows: 1fr 1fr; }
     .between { margin: 0; font-size: 13px; color: var(--muted); }
     .between a { color: var(--accent); }
     .panes { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; min-height: 0; }

@@ -206,6 +206,9 @@ struct ReviewPage {
       "<label>Left <select data-side=\"a\">\(options(selected: 0))</select></label>\n"
       + "<label>Right <select data-side=\"b\">\(options(selected: count))</select></label>\n"
     out += Self.zoomControls + "\n"
+    out +=
+      "<button type=\"button\" class=\"arrange\" aria-pressed=\"false\">"
+      + "One above the other</button>\n"
     out += "<a class=\"close\" href=\"#step-\(count)\">Close</a>\n</header>\n"
     out += "<p class=\"between\"></p>\n<div class=\"panes\">\n"
     for side in ["a", "b"] {

@@ -129,6 +129,13 @@ struct ReviewPageBrowserTests {
         out.between = document.querySelector(".between").textContent;
         key("+"); await wait(50);
         out.compareZoom = Array.from(document.querySelectorAll(".pane .viewport")).map((p) => p.dataset.scale);
+        const boxes = () => Array.from(document.querySelectorAll(".pane .viewport")).map((p) => {
+          const b = p.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; });
+        out.sideBySide = boxes();
+        document.querySelector("button.arrange").click(); await wait(50);
+        out.stacked = boxes();
+        out.stackedScale = Array.from(document.querySelectorAll(".pane .viewport")).map((p) => p.dataset.scale);
+        document.querySelector("button.arrange").click(); await wait(50);
         const select = document.querySelector("select[data-side='a']");
         select.value = "1"; select.dispatchEvent(new Event("change", { bubbles: true }));
         await wait(150); out.select = state();
@@ -220,6 +227,17 @@ struct ReviewPageBrowserTests {
     let scales = r["compareZoom"] as? [String] ?? []
     #expect(scales.count == 2 && scales[0] == scales[1])
     #expect(state("select")["compare"] == "1 5")
+    // The arrangement button puts the second diagram below the first, fitted again together.
+    let side = r["sideBySide"] as? [[Double]] ?? []
+    let stacked = r["stacked"] as? [[Double]] ?? []
+    #expect(side.count == 2 && stacked.count == 2)
+    if side.count == 2 && stacked.count == 2 {
+      #expect(side[0][1] == side[1][1] && side[1][0] >= side[0][0] + side[0][2])
+      #expect(stacked[0][0] == stacked[1][0] && stacked[1][1] >= stacked[0][1] + stacked[0][3])
+      #expect(stacked[0][2] > side[0][2])
+    }
+    let stackedScales = r["stackedScale"] as? [String] ?? []
+    #expect(stackedScales.count == 2 && stackedScales[0] == stackedScales[1])
     // Leaving the compare view puts every diagram back in its own section.
     #expect(state("back") == ["view": "step", "current": "1", "shown": "step-1"])
     #expect(r["homes"] as? [Int] == [1, 1, 1, 1, 1, 1])
