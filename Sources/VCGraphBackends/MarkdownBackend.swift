@@ -43,6 +43,7 @@ public struct MarkdownBackend: DiagramTextBackend {
     }
     page += answers(diagram.summary)
     page += presentations(diagram)
+    page += segues(diagram)
     page += dismissals(diagram.summary.dismissals)
     page += responderChains(diagram.summary.responderChains)
     page += findings(diagram.summary.findings, path: diagram.path)
@@ -72,6 +73,23 @@ public struct MarkdownBackend: DiagramTextBackend {
     if legend.hasPresentations { edges.insert("dotted purple: presents (style)", at: 1) }
     if legend.hasResponderChains { edges.append("orange ① ②: the responder chain") }
     if legend.hasViews { edges.append("light blue: view and hosts") }
+    if !legend.segueStyles.isEmpty {
+      nodes.append(
+        "white with a grey border: a scene outside the launch state (dashed: a reference)")
+    }
+    for style in legend.segueStyles {
+      let look =
+        switch style {
+        case .containment: "solid black"
+        case .push: "solid teal"
+        case .present: "dotted purple"
+        case .unwind: "dotted orange"
+        case .other: "dotted grey"
+        case .refused: "dotted red"
+        case .reference: "dotted grey, open end"
+        }
+      edges.append("\(look): \(style.legend)")
+    }
     let shapes = legend.roles.map { role -> String in
       let shape =
         switch role {
@@ -168,6 +186,35 @@ public struct MarkdownBackend: DiagramTextBackend {
     }
     for refusal in refused { lines += [refusal, ""] }
     return lines
+  }
+
+  /// A storyboard map's segues (not the containment ones), in drawing order.
+  private func segues(_ diagram: Diagram) -> [String] {
+    var names: [Diagram.NodeID: String] = [:]
+    for node in diagram.allNodes where names[node.id] == nil {
+      switch node.content {
+      case .controller(let controller): names[node.id] = controller.controller.id
+      case .storyboardScene(let scene):
+        names[node.id] = scene.reference.map { "→ \($0)" } ?? scene.id
+      default: break
+      }
+    }
+    var rows: [String] = []
+    for edge in diagram.edges {
+      guard case .segue(let segue) = edge.kind, segue.segue != nil, segue.style != .containment
+      else { continue }
+      func name(_ id: Diagram.NodeID) -> String {
+        MarkdownText.code(names[id] ?? "?", inTable: true)
+      }
+      rows.append(
+        row([
+          name(edge.tail), MarkdownText.text(segue.title), name(edge.head),
+          segue.effects.map(MarkdownText.text).joined(separator: "; "),
+        ]))
+    }
+    guard !rows.isEmpty else { return [] }
+    return ["## Segues", "", "| from | segue | to | what UIKit does |", "|---|---|---|---|"]
+      + rows + [""]
   }
 
   private func dismissals(_ dismissals: [Diagram.DismissalSummary]) -> [String] {

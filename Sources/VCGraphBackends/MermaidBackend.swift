@@ -85,6 +85,7 @@ enum MermaidID {
     case .scene(let index): index.map { "sr\($0)" } ?? "sr"
     case .application: "app"
     case .appDelegate: "appdel"
+    case .storyboardScene(let scene): "s\(scene.storyboard)_\(scene.scene)"
     }
   }
 
@@ -95,6 +96,7 @@ enum MermaidID {
     case .presentationLevel(let level): "level\(level.root.index)"
     case .dismissRegion(let region): "dismiss\(region.firstLevel)"
     case .detached: "detached"
+    case .storyboard(let storyboard): "board\(storyboard.index)"
     }
   }
 }

@@ -28,8 +28,8 @@ struct MermaidWriter {
 
   /// The states a node is drawn in; later classes win where they set the same property.
   enum NodeClass: String, CaseIterable {
-    case onScreen, offScreen, collapsed, view, viewOffScreen, responder, path, removed
-    case added, moved, newlyOnScreen, sceneTop, top, error, legendText
+    case onScreen, offScreen, collapsed, view, viewOffScreen, responder, scene, reference, path
+    case removed, added, moved, newlyOnScreen, sceneTop, top, error, legendText
 
     func style(_ theme: Theme) -> String {
       switch self {
@@ -43,6 +43,10 @@ struct MermaidWriter {
           + "stroke-dasharray:4 3"
       case .responder:
         "fill:\(theme.responderFill),stroke:\(theme.responder),color:\(theme.ink)"
+      case .scene: "fill:\(theme.nodeFill),stroke:\(theme.quietLine),color:\(theme.ink)"
+      case .reference:
+        "fill:\(theme.nodeFill),stroke:\(theme.quietLine),color:\(theme.ink),"
+          + "stroke-dasharray:4 3"
       case .path: "stroke:\(theme.path),stroke-width:2px"
       case .removed: "stroke:\(theme.dismiss),stroke-width:2px,stroke-dasharray:6 3"
       case .added: "stroke:\(theme.color(of: .added)),stroke-width:2.5px"
@@ -107,6 +111,11 @@ struct MermaidWriter {
       shape = ("([", "])")
       lines = [MermaidText.label("\(className) (app delegate)")]
       classes = [.responder]
+    case .storyboardScene(let scene):
+      shape = Self.shape(scene.role)
+      lines = sceneLines(scene)
+      classes = [scene.reference == nil ? .scene : .reference]
+      if scene.hasError { classes.append(.error) }
     }
     let label = MermaidText.quoted(clip(lines))
     line("\(id)\(shape.open)\(label)\(shape.close)", indent: indent)
@@ -194,6 +203,9 @@ struct MermaidWriter {
       "fill:none,stroke:\(theme.dismiss),color:\(theme.dismiss),stroke-width:2px"
     case .detached:
       "fill:none,stroke:\(theme.mutedBorder),color:\(theme.secondary),stroke-dasharray:4 3"
+    case .storyboard(let storyboard):
+      "fill:none,stroke:\(theme.secondary),color:\(theme.secondary)"
+        + (storyboard.isOpened ? "" : ",stroke-dasharray:4 3")
     }
   }
 
@@ -243,6 +255,8 @@ struct MermaidWriter {
     case .responder:
       arrow = "-->"
       style = "stroke:\(theme.responder),stroke-width:1.6px,color:\(theme.responder)"
+    case .segue(let segue):
+      (arrow, style) = segueLink(segue.style)
     }
     let lines = edge.kind.labelLines.map(MermaidText.label)
     let label = lines.isEmpty ? "" : "|\(MermaidText.quoted(lines))|"
@@ -263,6 +277,7 @@ struct MermaidWriter {
     rows += [("━━", "contains, on screen"), ("┅┅", "contains, off screen")]
     if legend.hasResponderChains { rows.append(("① ②", "responder chain")) }
     if legend.hasViews { rows.append(("┈┈", "view / hosts")) }
+    for style in legend.segueStyles { rows.append((Self.sample(style), style.legend)) }
     line("subgraph lgd[\(MermaidText.quoted(["legend"], nowrap: true))]", indent: 1)
     line("direction TB", indent: 2)
     let table = rows.map { "\($0.0) \(MermaidText.label($0.1))" }.joined(separator: "<br>")

@@ -7,22 +7,36 @@ struct AnalyzeOptions: CommandOptions {
     parse: Parse.choice(TextOrJSON.self))
 
   static let sections =
-    [OptionSection(title: "options", options: [format.declaration])]
-    + QuestionOptions.sections + LimitOptions.sections + ClassOptions.sections
+    [
+      OptionSection(
+        title: "options", options: [format.declaration, StoryboardOptions.initial.declaration])
+    ]
+    + QuestionOptions.sections + RuleOptions.sections + LimitOptions.sections
+    + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var format: TextOrJSON
+  /// A storyboard's launch state only.
+  var initial: Bool
   var questions: QuestionOptions
+  var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     questions = try QuestionOptions(arguments)
+    rules = try RuleOptions(arguments)
     format = try arguments.value(of: Self.format)
+    initial = try arguments.value(of: StoryboardOptions.initial)
   }
 
   var requests: [AnalysisRequest] { questions.requests }
+  var ignoredRules: [String] { rules.ignored }
 }
 
 /// `vcgraph analyze INPUT [--format text|json]`.
@@ -33,12 +47,14 @@ struct AnalyzeCommand: Subcommand {
   static let synopsis = "vcgraph analyze INPUT [--format text|json]"
   static let summary =
     "Prints what UIKit would do: the top view controller, the visible path, what is on\n"
-    + "screen, requested dismissals and responder chains, and the findings."
+    + "screen, requested dismissals and responder chains, and the findings. For a\n"
+    + "storyboard: of its launch state, plus every segue's effect and the storyboard\n"
+    + "findings (--initial: the launch state only)."
 
   func run() -> Int32 {
     do {
       let path = try context.inputs(atMostOne: true)[0]
-      let report = try context.report(for: path)
+      let report = try context.report(for: path, launchOnly: options.initial)
       context.console.out(options.format == .json ? report.json.formatted() + "\n" : report.text)
       return ExitCode.success
     } catch {

@@ -25,19 +25,27 @@ struct CheckOptions: CommandOptions {
           format.declaration, warningsAsErrors.declaration, baseline.declaration,
           writeBaseline.declaration, SharedOptions.quiet.declaration,
         ])
-    ] + LimitOptions.sections + ClassOptions.sections
+    ] + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var format: CheckFormat
   var warningsAsErrors: Bool
   var baseline: String?
   var writeBaseline: String?
   var quiet: Bool
+  var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
+
+  var ignoredRules: [String] { rules.ignored }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
+    rules = try RuleOptions(arguments)
     format = try arguments.value(of: Self.format)
     warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)
     baseline = try arguments.value(of: Self.baseline)
@@ -57,8 +65,10 @@ struct CheckCommand: Subcommand {
   static let summary =
     "Prints consistency findings like a compiler; exits 1 when an error-severity finding\n"
     + "exists (or a warning, with --warnings-as-errors). A file's `ignore: [rule-id]`\n"
-    + "silences rules; .vcgraph.yml switches rules off or on and changes severities;\n"
-    + "findings recorded in a baseline are not reported. 'vcgraph rules' explains each rule."
+    + "and --ignore silence rules; .vcgraph.yml switches rules off or on and changes\n"
+    + "severities; findings recorded in a baseline are not reported. 'vcgraph rules'\n"
+    + "explains each rule. A storyboard is checked as its launch state plus its segues and\n"
+    + "scenes."
 
   func run() -> Int32 {
     let inputs: [String]
@@ -73,13 +83,17 @@ struct CheckCommand: Subcommand {
     let strict = options.warningsAsErrors
     let rules = context.configuration?.rules ?? RuleConfiguration()
     var all: [PlacedFinding] = []
+    var seen = Set<String>()
     var failure: Int32?
     var failures: [VCGraphError] = []
     var checked = 0
     for path in inputs {
       do {
-        let input = try context.loader.load(path)
-        for finding in Checker.findings(for: Analysis(input.hierarchy), configuration: rules) {
+        let input = try context.load(path)
+        // A finding in a storyboard that several inputs reference (or load) is reported once.
+        for finding in AnalysisReport.findings(
+          for: Analysis(input.hierarchy), storyboard: input.storyboard, configuration: rules)
+        where seen.insert("\(finding.rule.rawValue) \(finding.location)").inserted {
           all.append(PlacedFinding(finding, in: input.hierarchy))
         }
         checked += 1

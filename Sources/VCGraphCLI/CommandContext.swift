@@ -10,6 +10,8 @@ struct CommandContext {
   let loader: InputLoader
   let requests: [AnalysisRequest]
   let layoutLimits: LayoutLimits
+  /// Rule ids silenced for every input (`--ignore`), besides a description's own `ignore:`.
+  let ignoredRules: [String]
   /// The configuration file that applies (`.vcgraph.yml`, `--config`), if any.
   let configuration: ConfigurationFile?
 
@@ -24,6 +26,7 @@ struct CommandContext {
       options: options.readOptions, console: console, excluding: configuration)
     requests = options.requests
     layoutLimits = options.layoutLimits
+    ignoredRules = options.ignoredRules
   }
 
   /// Prints an error as a compiler diagnostic, quoting the source line when known.
@@ -45,9 +48,20 @@ struct CommandContext {
     return inputs
   }
 
-  /// Loads an input and builds its report, with the command line's analysis requests.
-  func report(for path: String) throws(VCGraphError) -> AnalysisReport {
-    let input = try loader.load(path)
-    return try AnalysisReport(input.hierarchy, extra: requests)
+  /// Loads an input, with the rules `--ignore` names silenced.
+  func load(_ path: String) throws(VCGraphError) -> LoadedInput {
+    var input = try loader.load(path)
+    for rule in ignoredRules where !input.hierarchy.ignoredRules.contains(rule) {
+      input.hierarchy.ignoredRules.append(rule)
+    }
+    return input
+  }
+
+  /// Loads an input and builds its report, with the command line's analysis requests; for a
+  /// storyboard, with its segues and storyboard findings unless `launchOnly` (`--initial`).
+  func report(for path: String, launchOnly: Bool = false) throws(VCGraphError) -> AnalysisReport {
+    let input = try load(path)
+    return try AnalysisReport(
+      input.hierarchy, extra: requests, storyboard: launchOnly ? nil : input.storyboard)
   }
 }

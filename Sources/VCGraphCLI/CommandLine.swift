@@ -72,13 +72,14 @@ public enum VCGraphCommandLine {
       render    draw annotated diagrams (svg, png, pdf, dot, json, mermaid, md)
       analyze   what is on screen, the top view controller, dismissals, responder chains
       check     consistency findings for CI; exit 1 when an error is found
-      import    turn a debugger dump (_printHierarchy, Chisel pvc) into a description file
+      import    turn a debugger dump or a storyboard's launch state into a description file
       simulate  apply a description's steps: one diagram per state and a review page
       diff      what changed between two hierarchies; --exit-code for CI
       rules     list the check rules, or explain one: vcgraph rules RULE-ID
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
-    directories (every input inside, sorted by path), or - for standard input.
+    storyboards (.storyboard: render draws the map, --initial the launch state), directories
+    (every input inside, sorted by path), or - for standard input.
     Run 'vcgraph COMMAND --help' for a command's options; 'vcgraph --version' for the version.
 
     """

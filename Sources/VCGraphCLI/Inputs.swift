@@ -6,6 +6,8 @@ struct LoadedInput {
   /// The path as the user spelled it (`-` for standard input).
   var path: String
   var hierarchy: Hierarchy
+  /// For a storyboard: its map, launch state (`hierarchy`) and segues.
+  var storyboard: StoryboardDocument?
 }
 
 /// Finds and loads inputs: files, directories (every input file inside, sorted by path) and
@@ -15,6 +17,9 @@ final class InputLoader {
   let console: Console
   /// The bytes of every input read so far, for quoting source lines in diagnostics.
   private var sourceBytes: [String: [UInt8]] = [:]
+  /// Where storyboard references are looked for after the referencing file's own folder: the
+  /// directories given as inputs, then the folder of every input file, in order.
+  private(set) var searchFolders: [String] = []
 
   /// The text of every input read so far, decoded only when a diagnostic quotes a line (a large
   /// description is not kept twice in memory).
@@ -48,6 +53,7 @@ final class InputLoader {
         result.append(argument)
         continue
       }
+      searchFolders.append(argument)
       guard let enumerator = manager.enumerator(atPath: argument) else {
         throw VCGraphError(.noInput, "\(argument): cannot read the directory")
       }
@@ -74,6 +80,11 @@ final class InputLoader {
         throw VCGraphError(.noInput, "\(argument): the directory holds no \(list) file")
       }
       result += found.sorted()
+    }
+    for path in result where path != "-" {
+      let parent = (path as NSString).deletingLastPathComponent
+      let folder = parent.isEmpty ? "." : parent
+      if !searchFolders.contains(folder) { searchFolders.append(folder) }
     }
     return result
   }
@@ -148,11 +159,39 @@ final class InputLoader {
       hint: "raise it with --max-input-bytes")
   }
 
-  /// Loads an input with the reader its extension or content calls for.
+  /// Loads an input with the reader its extension or content calls for; a storyboard with its
+  /// map and segues, references looked for in the input directories too.
   func load(_ path: String) throws(VCGraphError) -> LoadedInput {
     let bytes = try read(path)
     sourceBytes[path] = bytes
-    let hierarchy = try InputFormats.read(bytes: bytes, path: path, options: options)
-    return LoadedInput(path: path, hierarchy: hierarchy)
+    var options = self.options
+    options.searchFolders += searchFolders.filter { !options.searchFolders.contains($0) }
+    guard InputFormats.reader(forPath: path, bytes: bytes) is StoryboardHierarchyReader.Type
+    else {
+      let hierarchy = try InputFormats.read(bytes: bytes, path: path, options: options)
+      return LoadedInput(path: path, hierarchy: hierarchy)
+    }
+    do {
+      let document = try StoryboardDocument.read(bytes: bytes, path: path, options: options)
+      // Findings and errors may point into the storyboards its references lead to.
+      for other in document.map.storyboards.dropFirst() { remember(other.path) }
+      return LoadedInput(path: path, hierarchy: document.launch.hierarchy, storyboard: document)
+    } catch {
+      if let other = error.location?.path { remember(other) }
+      throw error
+    }
+  }
+
+  /// Reads a file besides the inputs that diagnostics may quote (a steps file).
+  func readSource(_ path: String) throws(VCGraphError) -> [UInt8] {
+    let bytes = try read(path)
+    sourceBytes[path] = bytes
+    return bytes
+  }
+
+  /// Keeps the bytes of a file that diagnostics may quote, if it can be read.
+  private func remember(_ path: String) {
+    guard sourceBytes[path] == nil, path != "-" else { return }
+    sourceBytes[path] = try? read(path)
   }
 }

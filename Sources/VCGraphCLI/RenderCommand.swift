@@ -212,10 +212,12 @@ struct RenderOptions: CommandOptions {
         title: "options",
         options: [
           output.declaration, format.declaration, image.declaration, darkVariant.declaration,
-          scale.declaration, dpi.declaration, jobs.declaration, SharedOptions.quiet.declaration,
+          scale.declaration, dpi.declaration, jobs.declaration,
+          StoryboardOptions.initial.declaration, SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
-    + LimitOptions.sections + ClassOptions.sections
+    + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var output: String?
   /// As given with `-f`; empty when not given.
@@ -223,6 +225,8 @@ struct RenderOptions: CommandOptions {
   /// `--image`: what a Markdown page shows instead of Mermaid.
   var image: PageImage?
   var jobs: Int?
+  /// A storyboard's launch state only, not its map.
+  var initial: Bool
   var quiet: Bool
   /// `--dark-variant`: a dark `NAME~dark` image beside each SVG and PNG.
   var darkVariant: Bool
@@ -231,13 +235,21 @@ struct RenderOptions: CommandOptions {
   var drawing: DrawingOptions
   var layout: LayoutLimitOptions
   var questions: QuestionOptions
+  var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
+
+  var ignoredRules: [String] { rules.ignored }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     questions = try QuestionOptions(arguments)
+    rules = try RuleOptions(arguments)
+    initial = try arguments.value(of: StoryboardOptions.initial)
     output = try arguments.value(of: Self.output)
     formats = try arguments.value(of: Self.format) ?? []
     image = try arguments.value(of: Self.image)
@@ -276,7 +288,9 @@ struct RenderCommand: Subcommand {
   static let synopsis =
     "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]"
   static let summary = """
-    Draws annotated diagrams. One input and -o FILE writes that file (format from -f, else
+    Draws annotated diagrams; a storyboard's map (scenes, segues labelled with what UIKit
+    does, the launch state), or with --initial its launch state only. One input and -o FILE
+    writes that file (format from -f, else
     from the extension); several inputs or formats write INPUT-NAME.FORMAT files into the -o
     directory (default: the current directory); -o - writes one format to standard output.
     -f mermaid writes a Mermaid flowchart (.mmd); -f md a Markdown page with the diagram as
@@ -331,10 +345,10 @@ struct RenderCommand: Subcommand {
 
   /// Renders one input into every planned format.
   func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
-    let report = try context.report(for: input)
+    let report = try context.report(for: input, launchOnly: self.options.initial)
     let options = self.options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
-    let model = DiagramBuilder(report: report, options: options).diagram()
+    let model = Self.diagram(of: report, options: options)
     let rendered = try images(of: model, input: input, formats: plan.formats, plan: plan)
     // The page links the image by its name: they are written side by side.
     var image: String?
@@ -367,7 +381,7 @@ struct RenderCommand: Subcommand {
       var dark = options
       dark.theme = .dark
       let variants = plan.formats.filter { $0 == .svg || $0 == .png }
-      let model = DiagramBuilder(report: report, options: dark).diagram()
+      let model = Self.diagram(of: report, options: dark)
       let rendered = try images(of: model, input: input, formats: variants, plan: plan)
       for format in variants {
         guard case .file(let path)? = plan.destinations[input]?[format] else { continue }
@@ -431,6 +445,15 @@ struct RenderCommand: Subcommand {
 }
 
 extension RenderCommand {
+  /// A storyboard's map (unless `--initial` left the storyboard out of the report), else the
+  /// hierarchy's diagram.
+  static func diagram(of report: AnalysisReport, options: DiagramOptions) -> Diagram {
+    guard let storyboard = report.storyboard else {
+      return DiagramBuilder(report: report, options: options).diagram()
+    }
+    return StoryboardMapBuilder(document: storyboard, report: report, options: options).diagram()
+  }
+
   /// Mermaid renderers refuse diagrams over their default size, and GitHub's cannot be told
   /// otherwise: say so rather than let the page show an error.
   func warnAboutMermaidLimits(

@@ -101,6 +101,7 @@ struct RulesCommand: Subcommand {
       ("uikit", .string(docs.uikit)),
       ("uikitMessage", docs.uikitMessage.map(JSON.string) ?? .null),
       ("example", .string(docs.example)),
+      ("exampleFormat", .string(docs.exampleFormat.rawValue)),
       ("fix", .string(docs.fix)),
     ])
   }

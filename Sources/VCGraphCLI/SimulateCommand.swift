@@ -13,31 +13,42 @@ struct SimulateOptions: CommandOptions {
     "format", value: "FORMAT", help: "summary on stdout: text or json", default: TextOrJSON.text,
     parse: Parse.choice(TextOrJSON.self))
   static let png = Option(flag: "png", help: "also write step-N.png")
+  static let steps = Option(
+    "steps", value: "FILE",
+    help: "steps to apply instead of the input's own (storyboards: perform)",
+    parse: Parse.text)
 
   static let sections =
     [
       OptionSection(
         title: "options",
         options: [
-          output.declaration, format.declaration, png.declaration,
+          output.declaration, steps.declaration, format.declaration, png.declaration,
           SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
+    + ReferenceOptions.sections
 
   var output: String?
   var format: TextOrJSON
   var png: Bool
+  /// A steps file applied instead of the input's `steps`.
+  var steps: String?
   var quiet: Bool
   var drawing: DrawingOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var references: ReferenceOptions
+  var storyboardFolders: [String] { references.folders }
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    references = try ReferenceOptions(arguments)
     output = try arguments.value(of: Self.output)
     format = try arguments.value(of: Self.format)
     png = try arguments.value(of: Self.png)
+    steps = try arguments.value(of: Self.steps)
     quiet = try arguments.value(of: SharedOptions.quiet)
     drawing = try DrawingOptions(arguments)
   }
@@ -62,9 +73,11 @@ struct SimulateCommand: Subcommand {
   let options: SimulateOptions
   let context: CommandContext
 
-  static let synopsis = "vcgraph simulate INPUT [-o DIR] [--format text|json] [--layout ENGINE]"
+  static let synopsis =
+    "vcgraph simulate INPUT [-o DIR] [--steps FILE] [--format text|json] [--layout ENGINE]"
   static let summary = """
-    Applies the description's `steps` in order with UIKit's rules and writes into DIR:
+    Applies the description's `steps` (or those of --steps FILE; for a storyboard, whose
+    steps may `perform` its segues) in order with UIKit's rules and writes into DIR:
     step-0.svg (the state as described) ... step-N.svg, all on one layout, each marking what
     its step added, removed, moved or brought on screen and the top view controller;
     summary.json; and index.html, a self-contained review page (open index.html#step-3 for
@@ -76,16 +89,26 @@ struct SimulateCommand: Subcommand {
   func run() -> Int32 {
     do throws(VCGraphError) {
       let input = try context.inputs(atMostOne: true)[0]
-      var hierarchy = try context.loader.load(input).hierarchy
+      let loaded = try context.load(input)
+      var hierarchy = loaded.hierarchy
+      if let steps = options.steps {
+        let loader = DescriptionLoader(
+          limits: options.limits.input, declaredKinds: options.classes.declaredKinds)
+        hierarchy.steps = try loader.loadSteps(
+          bytes: context.loader.readSource(steps), path: steps, for: hierarchy)
+      }
       guard !hierarchy.steps.isEmpty else {
         throw VCGraphError.data(
-          "there are no `steps` to simulate", at: SourceLocation(path: input, line: 1, column: 1),
-          hint: "add a `steps:` list (format.md, \"Steps\"); `vcgraph render` draws one state")
+          "there are no `steps` to simulate",
+          at: SourceLocation(path: options.steps ?? input, line: 1, column: 1),
+          hint: loaded.storyboard == nil
+            ? "add a `steps:` list (format.md, \"Steps\"); `vcgraph render` draws one state"
+            : "give a steps file with --steps FILE (its steps may `perform` segues)")
       }
       // The file's `analyze:` questions are about the state as described (`vcgraph analyze`
       // answers them); ids they name may be gone after a step.
       hierarchy.requests = []
-      let simulation = Simulator.run(hierarchy)
+      let simulation = Simulator.run(hierarchy, storyboard: loaded.storyboard)
       if let refusal = simulation.refusal {
         context.report(refusal)
         let applied = simulation.effects.count
@@ -102,7 +125,7 @@ struct SimulateCommand: Subcommand {
       let report = SimulationReport(simulation, input: input)
       let svgs = try render(report)
       let directory = try createDirectory(outputDirectory(for: input))
-      let writer = OutputWriter(inputs: [input])
+      let writer = OutputWriter(inputs: [input] + (options.steps.map { [$0] } ?? []))
       // Check every output path before writing any, so a refusal leaves nothing half-written.
       let names =
         svgs.indices.flatMap { n in

@@ -96,6 +96,9 @@ struct WorkerPool {
       context.arguments.given.filter { $0.name != jobsOption.name }.map { option in
         option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
       } + ["\(jobsOption.flag)=1"]
+      // The run's reference folders (input directories and every input's folder), so a
+      // worker resolves storyboard references as this process would.
+      + context.loader.searchFolders.map { "\(ReferenceOptions.folder.declaration.flag)=\($0)" }
     var running: [Int: Running] = [:]
     var started = 0
     let exits = Exits()

@@ -308,6 +308,8 @@ extension Diagram {
     public var placement: LegendPlacement
     /// Whether the top of a scene that is not focused is marked.
     public var hasSceneTops: Bool
+    /// The kinds of segue edges drawn (a storyboard's map), in ``SegueEdge/Style`` order.
+    public var segueStyles: [SegueEdge.Style]
 
     /// Creates a legend.
     public init(
@@ -315,7 +317,7 @@ extension Diagram {
       hasTop: Bool = true, hasOnScreen: Bool = true, hasOffScreen: Bool = true,
       hasVisiblePath: Bool = true, hasOffScreenContainment: Bool = true,
       hasRefused: Bool = false, hasDismissal: Bool = false, placement: LegendPlacement = .below,
-      hasSceneTops: Bool = false
+      hasSceneTops: Bool = false, segueStyles: [SegueEdge.Style] = []
     ) {
       self.roles = roles
       self.hasPresentations = hasPresentations
@@ -330,6 +332,7 @@ extension Diagram {
       self.hasDismissal = hasDismissal
       self.placement = placement
       self.hasSceneTops = hasSceneTops
+      self.segueStyles = segueStyles
     }
   }
 }

@@ -30,6 +30,8 @@ extension Diagram {
       case dismissRegion(DismissRegion)
       /// The controllers in no window.
       case detached
+      /// A storyboard's scenes outside the launch state (a map).
+      case storyboard(StoryboardCluster)
     }
   }
 
@@ -180,6 +182,8 @@ extension Diagram {
       case hosting(isParentsView: Bool)
       /// One step of a responder chain, numbered from 1.
       case responder(chain: Int, step: Int)
+      /// A storyboard segue, or a storyboard reference to the scene it stands for (a map).
+      case segue(SegueEdge)
     }
   }
 
@@ -334,6 +338,10 @@ extension Diagram.Cluster.Kind {
       return "removed by \(region.call.text)"
     case .detached:
       return "not in any window"
+    case .storyboard(let storyboard):
+      return storyboard.isOpened
+        ? "\(storyboard.name).storyboard · not in the launch state"
+        : "\(storyboard.name).storyboard · referenced (its map: render \(storyboard.name).storyboard)"
     }
   }
 }
@@ -352,6 +360,7 @@ extension Diagram.Edge.Kind {
     case .rootView: ["view"]
     case .hosting: ["hosts"]
     case .responder(_, let step): [Diagram.circled(step)]
+    case .segue(let segue): segue.labelLines
     }
   }
 }

@@ -17,6 +17,8 @@ extension Diagram {
     case application
     /// The application delegate, drawn when a responder chain reaches it.
     case appDelegate
+    /// A storyboard scene, in a storyboard's map.
+    case storyboardScene(SceneRef)
   }
 
   /// One node: what it stands for and what is known about it.
@@ -49,6 +51,9 @@ extension Diagram {
       case application
       /// The application delegate at the end of a responder chain: its class name.
       case appDelegate(String)
+      /// A storyboard scene outside the launch state (in a map; scenes in the launch state
+      /// are controllers).
+      case storyboardScene(SceneNode)
     }
   }
 
@@ -224,6 +229,8 @@ extension Diagram {
     case change(DiagramOptions.Change)
     /// A finding about the controller or view.
     case finding(Severity, Rule)
+    /// A storyboard's initial view controller.
+    case initialViewController
 
     /// The badge's symbol.
     public var symbol: String {
@@ -236,6 +243,7 @@ extension Diagram {
       case .topAfterDismiss: "◆"
       case .change(let change): change.symbol
       case .finding(let severity, _): severity.symbol
+      case .initialViewController: "▶"
       }
     }
 
@@ -250,6 +258,7 @@ extension Diagram {
       case .topAfterDismiss: "◆ top after dismiss"
       case .change(let change): "\(change.symbol) \(change.rawValue)"
       case .finding(let severity, let rule): "\(severity.symbol) \(rule.rawValue)"
+      case .initialViewController: "▶ initial view controller"
       }
     }
   }

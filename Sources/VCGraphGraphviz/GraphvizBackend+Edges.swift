@@ -79,6 +79,9 @@ extension GraphvizBackend {
       case .scene, .application, .appDelegate: break
       default: attributes["constraint"] = .raw("false")
       }
+    case .segue(let segue):
+      attributes = segueAttributes(segue, theme: theme, tail: Self.name(tail))
+      label(color: Self.text(segue.style, theme: theme))
     }
     return Edge(Self.name(tail), Self.name(head), attributes: attributes)
   }

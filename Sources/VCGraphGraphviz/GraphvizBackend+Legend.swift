@@ -101,6 +101,9 @@ extension GraphvizBackend {
     if legend.hasRefused { row("┅┅", theme.dismiss, "refused presentation") }
     if legend.hasResponderChains { row("① ②", theme.responder, "responder chain") }
     if legend.hasViews { row("┈┈", theme.view, "view / hosts") }
+    for style in legend.segueStyles {
+      row(Self.sample(style), Self.line(style, theme: theme), style.legend)
+    }
     guard !rows.isEmpty else { return nil }
     let table = "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">\(rows)</TABLE>"
     return "<FONT POINT-SIZE=\"\(GraphvizStyle.smallSize)\">\(table)</FONT>"

@@ -22,6 +22,8 @@ extension GraphvizBackend {
         name, label: "UIWindowScene" + (id.map { " \($0)" } ?? ""), theme: theme)
     case .appDelegate(let className):
       return responderNode(name, label: "\(className) (app delegate)", theme: theme)
+    case .storyboardScene(let scene):
+      return sceneNode(scene, name: name, in: diagram)
     }
   }
 

@@ -72,6 +72,7 @@ public struct GraphvizBackend: Sendable {
     case .scene(let index): index.map { "scene\($0)" } ?? "scene"
     case .application: "application"
     case .appDelegate: "appDelegate"
+    case .storyboardScene(let scene): "s\(scene.storyboard)_\(scene.scene)"
     }
   }
 
@@ -111,6 +112,12 @@ public struct GraphvizBackend: Sendable {
       graph.attributes = clusterStyle(
         label: cluster.kind.title, line: theme.mutedBorder, text: theme.secondary, fill: nil,
         dashed: true, theme: theme)
+    case .storyboard(let storyboard):
+      graph = Graph(name: "cluster_storyboard_\(storyboard.index)")
+      graph.attributes = clusterStyle(
+        label: cluster.kind.title, line: theme.secondary, text: theme.secondary, fill: nil,
+        dashed: !storyboard.isOpened, theme: theme)
+      graph.attributes["id"] = .text("storyboard-\(storyboard.name)")
     }
     for node in cluster.nodes { graph.add(self.node(node, in: diagram)) }
     for inner in cluster.clusters { graph.add(self.cluster(inner, in: diagram)) }

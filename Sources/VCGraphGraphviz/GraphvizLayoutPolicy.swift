@@ -96,6 +96,8 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     case .containment, .rootView, .subview, .refusedPresentation: true
     case .responder: edge.head == .application
     case .presentation, .requester, .hosting: false
+    // A storyboard's map: segues rank their destination below their source, unwinds go back.
+    case .segue(let segue): segue.ranksDestination
     }
   }
 

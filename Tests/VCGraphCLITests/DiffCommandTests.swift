@@ -74,6 +74,26 @@ struct DiffCommandTests {
     #expect(visible["lost"] == ["0x13c02ee00"])
   }
 
+  @Test("a storyboard against the description imported from it, and against another app")
+  func storyboards() throws {
+    let directory = try TemporaryDirectory("diff-storyboard")
+    let base = repositoryRoot.appendingPathComponent("Tests/Fixtures/storyboards").path
+    let kickstarter = base + "/kickstarter__ios-oss/Kickstarter-iOS/Base.lproj/Main.storyboard"
+    let unwind =
+      base + "/joinpursuit__Pursuit-Core-iOS-UnwindSegueDemo/UnwindSegueDemo/Base.lproj/"
+      + "Main.storyboard"
+    let imported = try vcgraph(["import", kickstarter, "-o", directory.path("launch.yaml")])
+    #expect(imported.exitCode == 0, "\(imported.stderr)")
+    let same = try vcgraph(["diff", directory.path("launch.yaml"), kickstarter, "--exit-code"])
+    #expect(same.exitCode == 0, "\(same.stdout)\(same.stderr)")
+    let other = try vcgraph(["diff", unwind, kickstarter, "--format", "json", "--exit-code"])
+    #expect(other.exitCode == 1, "\(other.stderr)")
+    let diff = try object(other.stdout)
+    // Two different apps: nothing pairs (different root classes), everything is new.
+    #expect((diff["paired"] as? [String: Int]) == ["byID": 0, "byPosition": 0])
+    #expect((diff["removed"] as? [[String: Any]])?.count == 2)
+  }
+
   @Test("each sample scenario's first and last state: diff says what simulate's summary says")
   func agreesWithSimulate() throws {
     let directory = try TemporaryDirectory("diff-simulate")

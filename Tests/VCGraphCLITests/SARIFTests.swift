@@ -10,7 +10,9 @@ import VCGraphCore
   static func examples() throws -> TemporaryDirectory {
     let directory = try TemporaryDirectory("sarif")
     for rule in Rule.all {
-      try directory.write("Screens/\(rule.rawValue).yaml", rule.documentation.example + "\n")
+      // The storyboard rules' examples are storyboards.
+      let ext = rule.documentation.exampleFormat == .storyboard ? "storyboard" : "yaml"
+      try directory.write("Screens/\(rule.rawValue).\(ext)", rule.documentation.example + "\n")
     }
     return directory
   }
@@ -77,7 +79,8 @@ import VCGraphCore
       let helpText = try #require(help["text"] as? String)
       #expect(helpText.hasPrefix("\(rule.rawValue) (\(rule.severity.rawValue))\n"))
       let firstLine = rule.documentation.example.prefix { $0 != "\n" }
-      #expect(helpText.contains("A description that triggers it:\n  \(firstLine)\n"))
+      let format = rule.documentation.exampleFormat.rawValue
+      #expect(helpText.contains("A \(format) that triggers it:\n  \(firstLine)\n"))
       let markdown = try #require(help["markdown"] as? String)
       #expect(markdown.hasPrefix("#### `\(rule.rawValue)`\n"), "the README section itself")
       let properties = try Self.object(descriptor["properties"])
@@ -121,8 +124,11 @@ import VCGraphCore
       #expect(locations.count == 1)
       let physical = try Self.object(Self.object(locations.first)["physicalLocation"])
       let uri = try #require(try Self.object(physical["artifactLocation"])["uri"] as? String)
-      #expect(uri == "Screens/\(id).yaml", "relative to the working directory")
-      #expect(finding["path"] as? String == "Screens/\(id).yaml")
+      let rule = try #require(Rule(rawValue: id))
+      let file =
+        "Screens/\(id).\(rule.documentation.exampleFormat == .storyboard ? "storyboard" : "yaml")"
+      #expect(uri == file, "relative to the working directory")
+      #expect(finding["path"] as? String == file)
       let region = try Self.object(physical["region"])
       #expect(region["startLine"] as? Int == finding["line"] as? Int)
       #expect(region["startColumn"] as? Int == finding["column"] as? Int)

@@ -28,7 +28,16 @@ import VCGraphCore
   }
 
   @Test func directoriesYieldEveryRegisteredExtension() {
-    #expect(InputFormats.extensions == ["yaml", "yml", "txt"])
+    #expect(InputFormats.extensions == ["yaml", "yml", "txt", "storyboard"])
+  }
+
+  @Test func storyboardsAreReadByExtensionOrTheirDocumentType() {
+    let storyboard = Array(
+      "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">"
+        .utf8)
+    #expect(reader("Main.storyboard", Self.yaml) == "StoryboardHierarchyReader")
+    #expect(reader("-", storyboard) == "StoryboardHierarchyReader")
+    #expect(reader("Main.xml", storyboard) == "StoryboardHierarchyReader")
   }
 
   @Test func declaredKindsAndLimitsReachBothReaders() throws {

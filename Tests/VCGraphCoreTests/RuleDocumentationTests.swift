@@ -31,10 +31,22 @@ import Testing
     "each rule's example loads and fires exactly that rule", arguments: Rule.all.map(\.rawValue))
   func exampleFiresExactlyItsRule(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
-    let hierarchy = try DescriptionLoader().load(text: rule.documentation.example, path: "x.yaml")
     // Opt-in rules run when opted in, as a configuration file would.
     let everything = RuleConfiguration(optedIn: Set(Rule.all.filter(\.isOptIn).map(\.rawValue)))
-    let findings = Checker.findings(for: Analysis(hierarchy), configuration: everything)
+    let findings: [Finding]
+    switch rule.documentation.exampleFormat {
+    case .description:
+      let hierarchy = try DescriptionLoader().load(
+        text: rule.documentation.example, path: "x.yaml")
+      findings = Checker.findings(for: Analysis(hierarchy), configuration: everything)
+    case .storyboard:
+      // A storyboard as `check` reads it: its launch state and its segues and scenes.
+      let document = try StoryboardDocument.read(
+        bytes: Array(rule.documentation.example.utf8), path: "x.storyboard", options: .default)
+      findings = AnalysisReport.findings(
+        for: Analysis(document.launch.hierarchy), storyboard: document,
+        configuration: everything)
+    }
     #expect(findings.map(\.rule.rawValue) == [id], "\(findings.map(\.message))")
   }
 

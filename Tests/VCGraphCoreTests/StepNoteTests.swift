@@ -35,6 +35,18 @@ struct StepNoteTests: LoadsDescriptions {
     #expect(report.json.formatted().contains("\"note\": \"The user opens **B**.\""))
   }
 
+  @Test("a note beside `perform` (a storyboard's segue) too")
+  func perform() throws {
+    let hierarchy = try load(
+      Self.base + """
+        - perform: showDetail
+          note: The user taps a row.
+        - perform: { segue: back, from: a }
+        """)
+    #expect(hierarchy.steps.map(\.note) == ["The user taps a row.", nil])
+    #expect(hierarchy.steps.first?.operation == .perform(segue: "showDetail", from: nil))
+  }
+
   @Test("a note alone, two operations, two notes, or a note that is not text: errors")
   func errors() throws {
     let alone = try #require(error(Self.base + "  - note: nothing happens\n"))

@@ -23,6 +23,18 @@ import VCGraphCore
 
   static let logs: [RealLog] = [
     RealLog(
+      message: UIKitMessages.popoverWithoutAnchor,
+      classes: ["presentation": "UIPopoverPresentationController"],
+      source: "Provenance-Emu/Provenance #1833",
+      log: "UIPopoverPresentationController (<UIPopoverPresentationController: 0x11bb296c0>)"
+        + " should have a non-nil sourceView or barButtonItem set before the presentation"
+        + " occurs."),
+    RealLog(
+      message: UIKitMessages.pushSegueOutsideNavigation, classes: [:],
+      source: "ltebean/LTInfiniteScrollView-Swift #3",
+      log: "Push segues can only be used when the source controller is managed by an instance"
+        + " of UINavigationController."),
+    RealLog(
       message: UIKitMessages.alreadyPresenting,
       classes: [
         "presented": "UIAlertController", "presenter": "Siren.SirenViewController",

@@ -435,8 +435,19 @@ import VCGraphCore
     arguments: Rule.all.map(\.rawValue))
   func documentedMessageIsTheFindingsMessage(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
-    let hierarchy = try DescriptionLoader().load(text: rule.documentation.example, path: "x.yaml")
-    let findings = Checker.findings(for: Analysis(hierarchy)).filter { $0.rule == rule }
+    let findings: [Finding]
+    switch rule.documentation.exampleFormat {
+    case .description:
+      let hierarchy = try DescriptionLoader().load(
+        text: rule.documentation.example, path: "x.yaml")
+      findings = Checker.findings(for: Analysis(hierarchy)).filter { $0.rule == rule }
+    case .storyboard:
+      let document = try StoryboardDocument.read(
+        bytes: Array(rule.documentation.example.utf8), path: "x.storyboard", options: .default)
+      findings = AnalysisReport.findings(
+        for: Analysis(document.launch.hierarchy), storyboard: document
+      ).filter { $0.rule == rule }
+    }
     #expect(findings.map(\.uikitMessage) == [rule.documentation.uikitMessage])
     #expect((rule.uikitMessage == nil) == (rule.documentation.uikitMessage == nil))
   }

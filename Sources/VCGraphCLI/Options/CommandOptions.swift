@@ -10,10 +10,17 @@ protocol CommandOptions: ParsableOptions {
   /// The drawing limits (the defaults and `--max-label-lines` unless the command takes
   /// `LayoutLimitOptions`).
   var layoutLimits: LayoutLimits { get }
+  /// Rules silenced for every input (none unless the command takes `RuleOptions`).
+  var ignoredRules: [String] { get }
+  /// `--storyboard-folder`: where storyboard references are also looked for (none unless the
+  /// command takes `ReferenceOptions`).
+  var storyboardFolders: [String] { get }
 }
 
 extension CommandOptions {
   var requests: [AnalysisRequest] { [] }
+  var ignoredRules: [String] { [] }
+  var storyboardFolders: [String] { [] }
 
   var layoutLimits: LayoutLimits {
     var limits = LayoutLimits.default
@@ -23,7 +30,9 @@ extension CommandOptions {
 
   /// How the inputs are read.
   var readOptions: ReadOptions {
-    ReadOptions(limits: limits.input, declaredKinds: classes.declaredKinds)
+    ReadOptions(
+      limits: limits.input, declaredKinds: classes.declaredKinds,
+      searchFolders: storyboardFolders)
   }
 }
 

@@ -249,6 +249,56 @@ struct LayoutLimitOptions: OptionGroup {
   }
 }
 
+/// `--ignore RULE`: rules silenced for every input, as a description's `ignore:` silences them
+/// for itself (the only way for a storyboard, which has no `ignore:`): `analyze`, `check` and
+/// `render`.
+struct RuleOptions: OptionGroup {
+  static let title = "rules"
+  static let ignore = Option(
+    repeating: "ignore", value: "RULE", help: "silence a rule (its id) for every input"
+  ) { text, flag throws(VCGraphError) -> String in
+    guard Rule(rawValue: text) != nil else {
+      throw VCGraphError(
+        .usage, "'\(flag) \(text)': unknown rule id",
+        hint: suggestion(for: text, among: Rule.all.map(\.rawValue))
+          ?? "the rules are listed under \"Checks\" in the README")
+    }
+    return text
+  }
+
+  static let options = [ignore.declaration]
+
+  var ignored: [String]
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    ignored = try arguments.value(of: Self.ignore)
+  }
+}
+
+/// `--initial`: a storyboard's launch state only, not its map and segues: `analyze`, `render`.
+enum StoryboardOptions {
+  static let initial = Option(
+    flag: "initial", help: "a storyboard's launch state only (no map, no segues)")
+}
+
+/// `--storyboard-folder DIR`: where storyboard references are also looked for (after the
+/// referencing file's folder; the input directories and the input files' folders follow):
+/// every command. Worker processes get the run's folders this way too.
+struct ReferenceOptions: OptionGroup {
+  static let title = "storyboard references"
+  static let folder = Option(
+    repeating: "storyboard-folder", value: "DIR",
+    help: "also look for referenced storyboards in DIR", parse: Parse.text)
+
+  static let options = [folder.declaration]
+
+  var folders: [String]
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    folders = try arguments.value(of: Self.folder)
+  }
+}
+
 /// `--format text|json`: `analyze` and `simulate`.
 enum TextOrJSON: String, CaseIterable, Sendable {
   case text, json

@@ -52,6 +52,13 @@ public protocol CheckRule: Sendable {
   /// Every finding of this rule in one hierarchy, in any order (the checker sorts them and
   /// drops the ones the file's `ignore:` silences).
   static func findings(in analysis: Analysis) -> [Finding]
+  /// The rule's check over a storyboard's scenes and segues (`Storyboard/Rules/`), for a rule
+  /// that has one.
+  static var storyboardCheck: (any StoryboardRuleCheck)? { get }
+}
+
+extension CheckRule {
+  public static var storyboardCheck: (any StoryboardRuleCheck)? { nil }
 }
 
 extension CheckRule {

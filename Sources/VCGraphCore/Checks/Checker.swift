@@ -12,6 +12,7 @@ public enum Checker {
     AlreadyPresenting.self,
     PresenterNotInWindow.self,
     ActionSheetWithoutAnchor.self,
+    PushOutsideNavigationCheck.self,
     TabBarNotRoot.self,
     StackedChildren.self,
     UnownedHostedView.self,
@@ -19,6 +20,9 @@ public enum Checker {
     DetachedPresenter.self,
     UnbalancedAppearance.self,
     UnknownUIKitClass.self,
+    ShowPresentsModallyCheck.self,
+    UnreachableSceneCheck.self,
+    PopoverWithoutAnchorCheck.self,
     TabsUnderMore.self,
   ]
 

@@ -12,6 +12,9 @@ public struct Finding: Sendable, Equatable {
   /// The console line UIKit prints for it (the rule's `uikitMessage` with the classes filled
   /// in and placeholder addresses), if UIKit prints one.
   public var uikitMessage: String?
+  /// Where the finding is when that is not a place in the hierarchy (a storyboard's scene or
+  /// segue, `storyboard:Main/scene:BYZ-38-t0r/segue:toDetail`): `FindingPath` uses it.
+  public var place: String?
 
   public init(
     _ rule: Rule, _ message: String, at location: SourceLocation,

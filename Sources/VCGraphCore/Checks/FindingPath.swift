@@ -7,6 +7,7 @@
 public enum FindingPath {
   /// The finding's path in the hierarchy it was found in (empty when it names no controller).
   public static func of(_ finding: Finding, in hierarchy: Hierarchy) -> String {
+    if let place = finding.place { return place }
     guard let controller = finding.controller,
       hierarchy.controllers.indices.contains(controller)
     else { return "" }

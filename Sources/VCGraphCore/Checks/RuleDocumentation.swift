@@ -9,12 +9,29 @@ public struct RuleDocumentation: Sendable, Equatable {
   public var fix: String
   /// The line UIKit prints to the console (or the exception it raises), when it prints one.
   public var uikitMessage: String?
+  /// What `example` is: a description, or a storyboard for a rule about segues and scenes.
+  public var exampleFormat: ExampleFormat
 
-  public init(uikit: String, example: String, fix: String, uikitMessage: String? = nil) {
+  /// The format of a rule's example.
+  public enum ExampleFormat: String, Sendable, Equatable {
+    /// A description (YAML).
+    case description
+    /// An Interface Builder storyboard (XML).
+    case storyboard
+
+    /// The Markdown code fence's language.
+    public var language: String { self == .storyboard ? "xml" : "yaml" }
+  }
+
+  public init(
+    uikit: String, example: String, fix: String, uikitMessage: String? = nil,
+    exampleFormat: ExampleFormat = .description
+  ) {
     self.uikit = uikit
     self.example = example
     self.fix = fix
     self.uikitMessage = uikitMessage
+    self.exampleFormat = exampleFormat
   }
 }
 
@@ -61,7 +78,7 @@ public enum RuleReference {
     if let message = docs.uikitMessage {
       out += "*UIKit prints*: `\(message)`\n\n"
     }
-    out += "*Triggers it*:\n\n```yaml\n\(docs.example)\n```\n\n"
+    out += "*Triggers it*:\n\n```\(docs.exampleFormat.language)\n\(docs.example)\n```\n\n"
     out += "*Fix*: \(docs.fix)\n"
     return out
   }
@@ -90,7 +107,7 @@ public enum RuleReference {
     if let message = docs.uikitMessage {
       out += "UIKit prints:\n" + indented(message) + "\n"
     }
-    out += "A description that triggers it:\n" + indented(docs.example) + "\n"
+    out += "A \(docs.exampleFormat.rawValue) that triggers it:\n" + indented(docs.example) + "\n"
     out += "Fix:\n" + indented(plain(docs.fix))
     return out
   }

@@ -5,7 +5,8 @@
 /// Placeholder names: `presented` the controller being presented or pushed, `presenter` the
 /// controller UIKit presents on (the presentation-context owner it resolved), `requester` the
 /// controller `present` was called on, `current` the controller already presented, `parent`
-/// a parent, `navigation` a navigation controller, `child` a child controller.
+/// a parent, `navigation` a navigation controller, `child` a child controller, `presentation`
+/// a presentation controller.
 public enum UIKitMessages {
   /// `present` resolves to a presenter that is already presenting.
   // Current wording (iOS 14+): ArtSabintsev/Siren pull request #348 (2020-09, "Fix for iOS 14
@@ -122,6 +123,29 @@ public enum UIKitMessages {
         + " discouraged.",
       "Presenting view controllers on detached view controllers is discouraged {requester}.",
     ])
+
+  /// A popover presented with neither a source view nor a bar button item (a Present As
+  /// Popover segue without an anchor).
+  // Provenance-Emu/Provenance #1833 (2022-02); the same text in RefugeRestrooms/
+  // refugerestrooms-ios #119 (2015-03) and ketyung/SwiftUIPdf #2 (2021-06). Apple,
+  // UIPopoverPresentationController.sourceView: "Use this property in conjunction with the
+  // sourceRect property to specify the anchor location for the popover. Alternatively, you may
+  // specify the anchor location for the popover using the barButtonItem property."
+  public static let popoverWithoutAnchor = UIKitMessage(
+    "UIPopoverPresentationController ({presentation}) should have a non-nil sourceView or"
+      + " barButtonItem set before the presentation occurs.",
+    kind: .exception("NSGenericException"),
+    source: "github.com/Provenance-Emu/Provenance/issues/1833")
+
+  /// A deprecated Push segue performed from a controller no navigation controller holds.
+  // ltebean/LTInfiniteScrollView-Swift #3 (2016-08) and John-Lluch/SWRevealViewController #453
+  // (2015-07). PageMenu/PageMenu #11 (2015-01) shows it after "Could not find a navigation
+  // controller for segue '<identifier>'." for a segue with an identifier.
+  public static let pushSegueOutsideNavigation = UIKitMessage(
+    "Push segues can only be used when the source controller is managed by an instance of"
+      + " UINavigationController.",
+    kind: .exception("NSGenericException"),
+    source: "github.com/ltebean/LTInfiniteScrollView-Swift/issues/3")
 
   /// An action sheet presented on iPad without a popover anchor.
   // sberrevoets/SDCAlertView #306 (2020-05), dillidon/alerts-and-pickers #71 (2018-11),

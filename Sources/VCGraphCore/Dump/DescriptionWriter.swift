@@ -10,9 +10,13 @@ public enum DescriptionWriter {
   ///
   /// Block style with 2-space indentation; every controller gets an explicit `id`. `source`
   /// (the dump's path) is named in the header comment. `title`, `device`, `scenes`, `analyze`,
-  /// `ignore` and `steps` are written when the hierarchy has them.
-  public static func yaml(for hierarchy: Hierarchy, source: String? = nil) -> String {
+  /// `ignore` and `steps` are written when the hierarchy has them. `comments` are written
+  /// before a controller's notes (an imported storyboard names each controller's scene).
+  public static func yaml(
+    for hierarchy: Hierarchy, source: String? = nil, comments: [ControllerIndex: [String]] = [:]
+  ) -> String {
     var emitter = DescriptionEmitter()
+    emitter.extraComments = comments
     emitter.document(hierarchy, source: source)
     return emitter.text
   }
@@ -82,6 +86,8 @@ public enum DescriptionWriter {
 /// Accumulates the lines of a description.
 private struct DescriptionEmitter {
   private var lines: [String] = []
+  /// Comments before a controller's notes, by controller.
+  var extraComments: [ControllerIndex: [String]] = [:]
 
   var text: String { lines.joined(separator: "\n") + "\n" }
 
@@ -120,7 +126,9 @@ private struct DescriptionEmitter {
       comments(0, ["A view-controller hierarchy for vcgraph (format.md)"])
     }
     comments(0, hierarchy.notes)
-    if hierarchy.controllers.contains(where: { !$0.notes.isEmpty }) {
+    if !extraComments.isEmpty {
+      comments(0, ["Comments before a controller say what it was built from."])
+    } else if hierarchy.controllers.contains(where: { !$0.notes.isEmpty }) {
       comments(0, ["Comments before a controller say where the import had to guess."])
     }
     if let title = hierarchy.title { line(0, "title: " + scalar(title)) }
@@ -240,7 +248,7 @@ private struct DescriptionEmitter {
   ) {
     guard hierarchy.controllers.indices.contains(index) else { return }
     let controller = hierarchy.controllers[index]
-    comments(indent, controller.notes)
+    comments(indent, (extraComments[index] ?? []) + controller.notes)
     let body: Int
     if let key {
       line(indent, key + ":")
@@ -427,6 +435,8 @@ private struct DescriptionEmitter {
         line(2, "- makeKey: " + flow([("window", scalar(window))]))
       case .focus(let scene):
         line(2, "- focus: " + flow([("scene", scalar(scene))]))
+      case .perform(let segue, let from):
+        line(2, "- perform: " + flow([("segue", scalar(segue)), ("from", from.map(scalar))]))
       }
     }
   }

@@ -6,10 +6,17 @@ public struct ReadOptions: Sendable, Equatable {
   public var limits: InputLimits
   /// Custom class name to kind, applied before what the input says or a reader infers.
   public var declaredKinds: [String: ControllerKind]
+  /// Folders where a reader looks for the files an input refers to (storyboard references),
+  /// after the input's own folder.
+  public var searchFolders: [String]
 
-  public init(limits: InputLimits = .default, declaredKinds: [String: ControllerKind] = [:]) {
+  public init(
+    limits: InputLimits = .default, declaredKinds: [String: ControllerKind] = [:],
+    searchFolders: [String] = []
+  ) {
     self.limits = limits
     self.declaredKinds = declaredKinds
+    self.searchFolders = searchFolders
   }
 
   /// The default limits and no declared kinds.

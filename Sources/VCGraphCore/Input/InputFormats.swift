@@ -7,6 +7,7 @@ public enum InputFormats {
   public static let readers: [any HierarchyReader.Type] = [
     DescriptionLoader.self,
     DumpReader.self,
+    StoryboardHierarchyReader.self,
   ]
 
   /// The reader for an input nothing recognises: YAML has no signature, and the description

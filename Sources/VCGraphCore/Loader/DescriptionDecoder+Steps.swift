@@ -52,8 +52,27 @@ extension DescriptionDecoder {
     return (from, levels, toClass)
   }
 
+  /// A steps file (`simulate --steps FILE`) for the hierarchy being decoded into: `steps`, and
+  /// `classes` for the custom classes its inline controllers use.
+  mutating func decodeStepsDocument(_ root: YAMLNode) throws(VCGraphError) -> [Step] {
+    let pairs = try mapping(root, what: "the top level of a steps file")
+    try checkKeys(
+      pairs, allowed: ["classes", "steps"], in: "a steps file",
+      otherKeys: Self.topKeys.filter { $0 != "classes" && $0 != "steps" })
+    if let classes = value("classes", in: pairs) { try decodeClasses(classes) }
+    let steps = try required("steps", in: pairs, at: root.mark)
+    hierarchy.steps = []
+    try decodeSteps(steps)
+    return hierarchy.steps
+  }
+
   mutating func decodeSteps(_ node: YAMLNode) throws(VCGraphError) {
     for item in try sequence(node, key: "steps") {
+      if var step = try performStep(item) {
+        step.note = try stepNote(item)
+        hierarchy.steps.append(step)
+        continue
+      }
       let (operation, arguments, pairs, note) = try stepOperation(item)
       func id(_ key: String) throws(VCGraphError) -> String {
         try identifier(try required(key, in: pairs, at: arguments.mark), key: key)
@@ -135,31 +154,60 @@ extension DescriptionDecoder {
     _ item: YAMLNode
   ) throws(VCGraphError) -> (YAMLPair, YAMLNode, YAMLPairs, String?) {
     let all = try mapping(item, what: "a step")
-    let notes = all.filter { $0.key == "note" }
     let operations = all.filter { $0.key != "note" }
-    if notes.count > 1 {
-      throw error(
-        "duplicate key 'note' (first at line \(notes[0].keyMark.line))", at: notes[1].keyMark,
-        hint: "each key appears once in a mapping")
-    }
+    let note = try stepNote(item)
     guard operations.count == 1 else {
       throw error(
         "a step has exactly one key, the operation (and an optional `note`); found"
           + " \(operations.count)", at: item.mark,
         hint: "write each operation as its own `- ` item")
     }
-    let note = try notes.first.map { pair throws(VCGraphError) in
-      try string(pair.value, key: "note")
-    }
     let arguments = try mapping(
       operations[0].value, what: "the arguments of `\(operations[0].key)`")
     return (operations[0], operations[0].value, arguments, note)
   }
 
+  /// A step's `note:` beside its operation, if it has one.
+  func stepNote(_ item: YAMLNode) throws(VCGraphError) -> String? {
+    let notes = try mapping(item, what: "a step").filter { $0.key == "note" }
+    if notes.count > 1 {
+      throw error(
+        "duplicate key 'note' (first at line \(notes[0].keyMark.line))", at: notes[1].keyMark,
+        hint: "each key appears once in a mapping")
+    }
+    return try notes.first.map { pair throws(VCGraphError) in try string(pair.value, key: "note") }
+  }
+
   static let stepNames = [
     "present", "dismiss", "push", "pop", "popTo", "popToRoot", "select", "addChild",
-    "removeFromParent", "show", "makeKey", "focus",
+    "removeFromParent", "show", "makeKey", "focus", "perform",
   ]
+
+  /// `perform: SEGUE` (from the top view controller) or `perform: { segue: SEGUE, from: ID }`;
+  /// nil for another step.
+  func performStep(_ item: YAMLNode) throws(VCGraphError) -> Step? {
+    guard case .mapping(let outer) = item.value else { return nil }
+    let operations = outer.filter { $0.key != "note" }
+    guard operations.count == 1, operations[0].key == "perform" else { return nil }
+    let argument = operations[0].value
+    var step: Step
+    if argument.scalar != nil {
+      step = Step(
+        .perform(segue: try identifier(argument, key: "perform"), from: nil),
+        location: loc(item.mark))
+      step.keyLocations["segue"] = loc(argument.mark)
+      return step
+    }
+    let pairs = try mapping(argument, what: "the arguments of `perform`")
+    try checkKeys(pairs, allowed: ["segue", "from"], in: "`perform`")
+    let segue = try identifier(try required("segue", in: pairs, at: argument.mark), key: "segue")
+    let from = try value("from", in: pairs).map { v throws(VCGraphError) in
+      try identifier(v, key: "from")
+    }
+    step = Step(.perform(segue: segue, from: from), location: loc(item.mark))
+    for pair in pairs { step.keyLocations[pair.key] = loc(pair.value.mark) }
+    return step
+  }
 
   /// A controller written inline in a step, decoded into its own fragment.
   func stepController(

@@ -126,7 +126,7 @@ struct DescriptionDecoder {
     return hierarchy
   }
 
-  private mutating func decodeClasses(_ node: YAMLNode) throws(VCGraphError) {
+  mutating func decodeClasses(_ node: YAMLNode) throws(VCGraphError) {
     for pair in try mapping(node, what: "`classes`") {
       let superclass = try string(pair.value, key: pair.key)
       if pair.key == superclass {

@@ -37,6 +37,27 @@ public struct DescriptionLoader: Sendable {
     }
   }
 
+  /// Loads a steps file (`steps:`, and `classes:` for its inline controllers) to apply to
+  /// `hierarchy` (any input's): the steps of `simulate --steps FILE`.
+  public func loadSteps(
+    bytes: [UInt8], path: String, for hierarchy: Hierarchy
+  ) throws(VCGraphError) -> [Step] {
+    if bytes.count > limits.maxInputBytes {
+      throw VCGraphError.data(
+        "the file is \(bytes.count) bytes, more than the limit of \(limits.maxInputBytes)",
+        at: SourceLocation(path: path, line: 1, column: 1),
+        hint: "raise it with --max-input-bytes")
+    }
+    try TextEncodingCheck.rejectNonUTF8Text(bytes, path: path, what: "steps files")
+    let (limits, declaredKinds) = (self.limits, self.declaredKinds)
+    return try LargeStack.run(depth: limits.maxDepth) { () throws(VCGraphError) -> [Step] in
+      let root = try YAMLReader(bytes: bytes, path: path, limits: limits).read()
+      var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
+      decoder.hierarchy.superclasses = hierarchy.superclasses
+      return try decoder.decodeStepsDocument(root)
+    }
+  }
+
   /// Loads a description from text.
   public func load(text: String, path: String) throws(VCGraphError) -> Hierarchy {
     try load(bytes: Array(text.utf8), path: path)

@@ -248,6 +248,9 @@ public struct Step: Sendable, Equatable {
     case makeKey(window: String)
     /// The scene becomes the focused one (its key window the app's key window).
     case focus(scene: String)
+    /// A storyboard segue by its `identifier` (or element id), from `from` or else the top
+    /// view controller, applied as UIKit performs it (`Simulation/Steps/SegueSteps.swift`).
+    case perform(segue: String, from: String?)
   }
 
   public var operation: Operation

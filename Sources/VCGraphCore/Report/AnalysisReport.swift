@@ -1,14 +1,19 @@
 /// Everything `vcgraph analyze` answers about one input: the analysis, the requested
-/// dismissals and responder chains, and the findings.
+/// dismissals and responder chains, and the findings; for a storyboard, also its segues.
 public struct AnalysisReport: Sendable {
   public let analysis: Analysis
   public let dismissals: [Dismissal]
   public let responderChains: [ResponderChain]
   public let findings: [Finding]
+  /// The storyboard whose launch state `analysis` is about, when the report covers its
+  /// segues and storyboard findings too (nil for other inputs and for the launch state only).
+  public let storyboard: StoryboardDocument?
 
-  /// Answers the file's `analyze:` entries plus `extra` requests (from the command line).
+  /// Answers the file's `analyze:` entries plus `extra` requests (from the command line). With
+  /// `storyboard` (whose launch state `hierarchy` is), the findings include the storyboard
+  /// rules' and the report its segues.
   public init(
-    _ hierarchy: Hierarchy, extra: [AnalysisRequest] = []
+    _ hierarchy: Hierarchy, extra: [AnalysisRequest] = [], storyboard: StoryboardDocument? = nil
   ) throws(VCGraphError) {
     let analysis = Analysis(hierarchy)
     var dismissals: [Dismissal] = []
@@ -28,7 +33,8 @@ public struct AnalysisReport: Sendable {
     self.analysis = analysis
     self.dismissals = dismissals
     responderChains = chains
-    findings = Checker.findings(for: analysis)
+    findings = Self.findings(for: analysis, storyboard: storyboard)
+    self.storyboard = storyboard
   }
 
   var hierarchy: Hierarchy { analysis.hierarchy }
@@ -48,8 +54,15 @@ public struct AnalysisReport: Sendable {
   public var json: JSON { json(naming: { $0 }) }
 
   /// The JSON document with every input path passed through `name` (`render` names the
-  /// input by its file name, so its outputs do not depend on the working directory).
+  /// input by its file name, so its outputs do not depend on the working directory); for a
+  /// storyboard, with the `segues` array last.
   public func json(naming name: (String) -> String) -> JSON {
+    let document = hierarchyJSON(naming: name)
+    guard let storyboard, case .object(let pairs) = document else { return document }
+    return .object(pairs + [("segues", storyboard.segues.seguesJSON(naming: name))])
+  }
+
+  private func hierarchyJSON(naming name: (String) -> String) -> JSON {
     let visible = hierarchy.controllers.indices.filter { analysis.onScreen[$0] }
     return .object([
       ("input", .string(name(hierarchy.path))),
@@ -178,6 +191,7 @@ public struct AnalysisReport: Sendable {
         + chain.responders.map(analysis.name(of:)).joined(separator: " → ") + "\n"
       out += "  owning controller: " + (chain.owningController.map(describe) ?? "none") + "\n"
     }
+    if let storyboard { out += Self.seguesText(storyboard) }
     if !findings.isEmpty {
       out += "findings:\n"
       for finding in findings {

@@ -46,14 +46,18 @@ public struct Simulation: Sendable {
 /// A refused operation throws a data error at the step (or at the argument at fault); the
 /// hierarchy it was applied to is left as it was.
 public enum Simulator {
-  /// Applies every step of `hierarchy.steps` in order, stopping at the first refusal.
-  public static func run(_ hierarchy: Hierarchy) -> Simulation {
+  /// Applies every step of `hierarchy.steps` in order, stopping at the first refusal;
+  /// `perform` steps run the segues of `storyboard` (whose launch state `hierarchy` is).
+  public static func run(
+    _ hierarchy: Hierarchy, storyboard: StoryboardDocument? = nil
+  ) -> Simulation {
     var simulation = Simulation(states: [hierarchy], effects: [], refusal: nil)
     var removedBy: [String: Int] = [:]
     var current = hierarchy
     for (offset, step) in hierarchy.steps.enumerated() {
       do {
-        let (next, effect) = try apply(step, to: current, removedBy: removedBy)
+        let (next, effect) = try apply(
+          step, to: current, removedBy: removedBy, storyboard: storyboard)
         for id in effect.removed where next.controller(id: id) == nil { removedBy[id] = offset + 1 }
         for id in effect.added { removedBy[id] = nil }
         simulation.states.append(next)
@@ -75,9 +79,11 @@ public enum Simulator {
   }
 
   static func apply(
-    _ step: Step, to hierarchy: Hierarchy, removedBy: [String: Int]
+    _ step: Step, to hierarchy: Hierarchy, removedBy: [String: Int],
+    storyboard: StoryboardDocument? = nil
   ) throws(VCGraphError) -> (Hierarchy, StepEffect) {
     var editor = StepEditor(hierarchy: hierarchy, step: step, removedBy: removedBy)
+    editor.storyboard = storyboard
     var effect = try editor.perform()
     editor.forgetRefusedRequests(before: Analysis(hierarchy))
     let after = editor.hierarchy

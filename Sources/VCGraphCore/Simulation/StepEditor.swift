@@ -4,6 +4,8 @@ struct StepEditor {
   let step: Step
   /// Ids removed by earlier steps, with the step that removed them (for error hints).
   let removedBy: [String: Int]
+  /// The storyboard whose segues `perform` runs, when the input is one.
+  var storyboard: StoryboardDocument?
   /// Ids of existing controllers the step moved to another place.
   var moved: Set<String> = []
   var notes: [String] = []
@@ -79,6 +81,7 @@ struct StepEditor {
     case .show(let container, let child): return ("show", try show(container, child: child))
     case .makeKey(let window): return ("makeKey", try makeKey(window))
     case .focus(let scene): return ("focus", try focus(scene))
+    case .perform(let segue, let from): return ("perform", try perform(segue, from: from))
     }
   }
 }

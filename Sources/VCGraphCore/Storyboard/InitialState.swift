@@ -44,6 +44,53 @@ extension StoryboardMap {
         location: storyboards[storyboard].documentLocation))
     return StoryboardInitialState(hierarchy: builder.hierarchy, scenes: builder.scenes)
   }
+
+  /// What a storyboard gives at launch, for any storyboard: its `initialState` when it names
+  /// an initial view controller; otherwise no window (nothing of it is on screen at launch)
+  /// and, as controllers in no window (`detached`), the scenes code can instantiate by
+  /// `storyboardIdentifier` with what their relationship and embed segues hold — containers
+  /// first, each scene once.
+  public func launchState(
+    of storyboard: Int = 0, device: Device = .iPhone, limits: InputLimits = .default
+  ) throws(VCGraphError) -> StoryboardInitialState {
+    if initialScene(of: storyboard) != nil {
+      return try initialState(of: storyboard, device: device, limits: limits)
+    }
+    var builder = InitialStateBuilder(map: self, limits: limits, path: storyboards[storyboard].path)
+    builder.hierarchy.title = "\(storyboards[storyboard].name).storyboard"
+    builder.hierarchy.device = device
+    let scenes = storyboards[storyboard].scenes.indices.map {
+      SceneRef(storyboard: storyboard, scene: $0)
+    }.filter { !(self[$0].storyboardIdentifier ?? "").isEmpty && !self[$0].isPlaceholder }
+    let contained = Set(
+      scenes.flatMap { segues(from: $0) }.filter {
+        [.relationship, .embed].contains(self[$0].kind)
+      }
+      .compactMap { destination(of: $0).map(resolved) })
+    for scene in scenes.filter({ !contained.contains($0) }) + scenes
+    where !builder.scenes.contains(scene) {
+      let root = try builder.add(scene, parent: nil, path: [])
+      builder.hierarchy.controllers[root].notes.append(
+        "created in code: \(storyboards[storyboard].name).storyboard has no initial view"
+          + " controller; instantiateViewController(withIdentifier:"
+          + " \"\(self[scene].storyboardIdentifier ?? "")\") makes this one")
+      builder.hierarchy.detachedRoots.append(root)
+    }
+    return StoryboardInitialState(hierarchy: builder.hierarchy, scenes: builder.scenes)
+  }
+
+  /// A new instance of a scene, with what its relationship and embed segues hold, as a step's
+  /// controller (what performing a segue to it creates). Ids are the scenes' ids as in the
+  /// launch state, made unique against `taken` with `-2`, `-3`, ...; `scenes` gives the scene
+  /// of each of the fragment's controllers.
+  public func instance(
+    of scene: SceneRef, taken: Set<String>, limits: InputLimits = .default
+  ) throws(VCGraphError) -> (controller: StepController, scenes: [SceneRef]) {
+    var builder = InitialStateBuilder(map: self, limits: limits, path: storyboards[0].path)
+    builder.taken = taken
+    let root = try builder.add(scene, parent: nil, path: [])
+    return (StepController(fragment: builder.hierarchy, root: root), builder.scenes)
+  }
 }
 
 /// Builds the launch hierarchy depth first, in the order UIKit's containers list children.
@@ -52,6 +99,8 @@ private struct InitialStateBuilder {
   let limits: InputLimits
   var hierarchy: Hierarchy
   var scenes: [SceneRef] = []
+  /// Ids in use outside the hierarchy being built (a segue's destination joins a hierarchy).
+  var taken: Set<String> = []
 
   init(map: StoryboardMap, limits: InputLimits, path: String) {
     self.map = map
@@ -163,9 +212,10 @@ private struct InitialStateBuilder {
 
   /// `base`, or `base-2`, `base-3`, ... when it is taken.
   func uniqueID(_ base: String) -> String {
-    if hierarchy.controller(id: base) == nil { return base }
+    func free(_ id: String) -> Bool { hierarchy.controller(id: id) == nil && !taken.contains(id) }
+    if free(base) { return base }
     var number = 2
-    while hierarchy.controller(id: "\(base)-\(number)") != nil { number += 1 }
+    while !free("\(base)-\(number)") { number += 1 }
     return "\(base)-\(number)"
   }
 }

@@ -10,7 +10,10 @@ extension SegueAnalysis {
   /// presentation style of a `present` (as written; `automatic` stays `automatic`); `presenter`
   /// the id of the controller that presents, when known; `path` the storyboard file; `line` the
   /// `<segue>` element's line.
-  public var seguesJSON: JSON {
+  public var seguesJSON: JSON { seguesJSON(naming: { $0 }) }
+
+  /// `seguesJSON` with each segue's file passed through `name` (as `render` names inputs).
+  public func seguesJSON(naming name: (String) -> String) -> JSON {
     .array(
       map.allSegues.map { segue in
         let item = map[segue]
@@ -33,7 +36,7 @@ extension SegueAnalysis {
           ("effect", outcome.map { .string($0.effect.name) } ?? .null),
           ("style", style),
           ("presenter", presenter),
-          ("path", .string(item.location.path)),
+          ("path", .string(name(item.location.path))),
           ("line", .int(item.location.line)),
         ])
       })

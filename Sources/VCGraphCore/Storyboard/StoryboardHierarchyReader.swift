@@ -1,6 +1,6 @@
-/// Storyboards as an input format: an input's launch state (`StoryboardMap.initialState()`),
-/// references followed into the storyboards next to it. Not yet listed in
-/// `InputFormats.readers`: adding it there is part of the command line's storyboard support.
+/// Storyboards as an input format: an input's launch state (`StoryboardMap.launchState()`),
+/// references followed into the storyboards next to it and in `options.searchFolders`. The
+/// commands read the whole `StoryboardDocument` (map and segues too) for a storyboard input.
 public enum StoryboardHierarchyReader: HierarchyReader {
   public static let formatName = "storyboards"
   public static let extensions = ["storyboard"]
@@ -20,13 +20,7 @@ public enum StoryboardHierarchyReader: HierarchyReader {
   public static func read(
     bytes: [UInt8], path: String, options: ReadOptions
   ) throws(VCGraphError) -> Hierarchy {
-    let map = try StoryboardLoader(limits: options.limits).load(bytes: bytes, path: path)
-    var hierarchy = try map.initialState(limits: options.limits).hierarchy
-    for index in hierarchy.controllers.indices {
-      if let kind = options.declaredKinds[hierarchy.controllers[index].className] {
-        hierarchy.controllers[index].kind = kind
-      }
-    }
-    return hierarchy
+    try StoryboardDocument.loadMap(bytes: bytes, path: path, options: options)
+      .launchState(limits: options.limits).hierarchy
   }
 }

@@ -51,7 +51,9 @@ func expectGolden(
 func sampleFiles() -> [URL] {
   let directory = repositoryRoot.appendingPathComponent("Samples")
   let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-  return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".txt") }.sorted().map {
+  return names.filter {
+    $0.hasSuffix(".yaml") || $0.hasSuffix(".txt") || $0.hasSuffix(".storyboard")
+  }.sorted().map {
     directory.appendingPathComponent($0)
   }
 }

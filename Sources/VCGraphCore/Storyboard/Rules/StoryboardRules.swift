@@ -40,8 +40,20 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
     }
   }
 
-  /// The rule as the checks registry names rules: the same id, severity and summary.
-  public var rule: Rule { Rule(rawValue, severity, summary: summary) }
+  /// What UIKit prints when the segue is performed, if it prints something vcgraph found a
+  /// source for (`UIKitMessages`).
+  public var uikitMessage: UIKitMessage? {
+    switch self {
+    case .navigationInNavigation: UIKitMessages.pushNavigation
+    case .alreadyPresenting: UIKitMessages.alreadyPresenting
+    case .popoverWithoutAnchor: UIKitMessages.popoverWithoutAnchor
+    case .pushOutsideNavigation: UIKitMessages.pushSegueOutsideNavigation
+    case .showPresentsModally, .unreachableScene: nil
+    }
+  }
+
+  /// The rule as the checks registry names rules: the same id, severity, summary and message.
+  public var rule: Rule { Rule(rawValue, severity, summary: summary, uikitMessage: uikitMessage) }
 }
 
 /// A finding about a storyboard: a rule, a message that says what to change, and the position
@@ -81,11 +93,11 @@ public protocol StoryboardRuleCheck: Sendable {
 
 /// Runs the storyboard rules.
 public enum StoryboardChecker {
-  /// Every storyboard rule, one per file in this folder.
-  public static let checks: [any StoryboardRuleCheck] = [
-    ShowPresentsModallyCheck(), NavigationInNavigationSegueCheck(), UnreachableSceneCheck(),
-    PopoverWithoutAnchorCheck(), AlreadyPresentingSegueCheck(), PushOutsideNavigationCheck(),
-  ]
+  /// Every storyboard rule (one per file in this folder), in the registry's order: the
+  /// `storyboardCheck` of each rule in `Checker.rules` that has one.
+  public static let checks: [any StoryboardRuleCheck] = Checker.rules.compactMap {
+    $0.storyboardCheck
+  }
 
   /// Every finding, sorted by position then rule id, without the rule ids in `ignoring`.
   public static func findings(
@@ -125,5 +137,158 @@ extension StoryboardMap {
   /// "'A' ‹ 'B' ‹ 'C'": a path of scenes, for "reached via".
   func describe(path: [SceneRef]) -> String {
     path.map { "'\(preferredID(of: $0))'" }.joined(separator: " ‹ ")
+  }
+}
+
+// MARK: - In the registry
+
+// The storyboard rules are registered in `Checker.rules` like every rule, so `Rule.all`, the
+// README's checks table and `--ignore` know them. The two that share an id with a hierarchy
+// rule are that rule's `storyboardCheck`; the other four find nothing in a described
+// hierarchy, which has no segues.
+
+extension NavigationInNavigation {
+  public static var storyboardCheck: (any StoryboardRuleCheck)? {
+    NavigationInNavigationSegueCheck()
+  }
+}
+
+extension AlreadyPresenting {
+  public static var storyboardCheck: (any StoryboardRuleCheck)? { AlreadyPresentingSegueCheck() }
+}
+
+extension Rule {
+  /// A `show` segue that falls back to a modal presentation.
+  public static let showPresentsModally = StoryboardRule.showPresentsModally.rule
+  /// A scene nothing creates.
+  public static let unreachableScene = StoryboardRule.unreachableScene.rule
+  /// A popover segue without an anchor.
+  public static let popoverWithoutAnchor = StoryboardRule.popoverWithoutAnchor.rule
+  /// A deprecated push segue outside a navigation controller.
+  public static let pushOutsideNavigation = StoryboardRule.pushOutsideNavigation.rule
+}
+
+extension ShowPresentsModallyCheck: CheckRule {
+  static let rule = Rule.showPresentsModally
+  static let documentation = RuleDocumentation(
+    uikit:
+      "Apple's `show(_:sender:)`: \"Displays the view controller modally unless a parent view"
+      + " controller implements the show(_:sender:) action method, in which case that view"
+      + " controller defines the presentation behavior. For example, a UINavigationController"
+      + " pushes the new view controller onto its navigation stack.\" A Show segue from a"
+      + " controller that no navigation (or split view) controller holds therefore presents its"
+      + " destination modally, as a sheet, where a push was usually meant; a Show Detail segue"
+      + " without a split view controller does the same.",
+    example: StoryboardExamples.document(
+      initial: "list",
+      [
+        StoryboardExamples.scene(
+          "list", segues: [#"<segue destination="detail" kind="show" id="s1"/>"#]),
+        StoryboardExamples.scene("detail"),
+      ]),
+    fix:
+      "Embed the source in a navigation controller (Editor ▸ Embed In ▸ Navigation Controller),"
+      + " or make the segue Present Modally if a modal screen is meant.",
+    exampleFormat: .storyboard)
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
+}
+
+extension UnreachableSceneCheck: CheckRule {
+  static let rule = Rule.unreachableScene
+  static let documentation = RuleDocumentation(
+    uikit:
+      "UIKit creates a storyboard's controllers only on request: the initial view controller"
+      + " (`instantiateInitialViewController()`), a scene with a Storyboard ID"
+      + " (`instantiateViewController(withIdentifier:)`), and a segue's or storyboard"
+      + " reference's destination when it is reached. A scene that is none of these and that no"
+      + " segue leads to is never created: a leftover, or a screen whose segue was deleted.",
+    example: StoryboardExamples.document(
+      initial: "home", [StoryboardExamples.scene("home"), StoryboardExamples.scene("orphan")]),
+    fix:
+      "Delete the scene, connect a segue to it, or give it a Storyboard ID if code"
+      + " instantiates it.",
+    exampleFormat: .storyboard)
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
+}
+
+extension PopoverWithoutAnchorCheck: CheckRule {
+  static let rule = Rule.popoverWithoutAnchor
+  static let documentation = RuleDocumentation(
+    uikit:
+      "A popover is anchored to a view or a bar button item: `UIPopoverPresentationController`'s"
+      + " `sourceView` is used \"in conjunction with the sourceRect property to specify the"
+      + " anchor location for the popover. Alternatively, you may specify the anchor location"
+      + " for the popover using the barButtonItem property.\" A Present As Popover segue with"
+      + " no anchor presents a popover with neither, and UIKit raises when it presents in a"
+      + " regular width (iPad), unless `prepare(for:sender:)` sets one.",
+    example: StoryboardExamples.document(
+      initial: "map",
+      [
+        StoryboardExamples.scene(
+          "map",
+          segues: [#"<segue destination="filters" kind="popoverPresentation" id="s1"/>"#]),
+        StoryboardExamples.scene("filters"),
+      ]),
+    fix:
+      "Set the segue's Anchor in Interface Builder to the button or bar button item that shows"
+      + " the popover, or set `sourceView` or `barButtonItem` in `prepare(for:sender:)`.",
+    uikitMessage:
+      "*** Terminating app due to uncaught exception 'NSGenericException', reason:"
+      + " 'UIPopoverPresentationController (<UIPopoverPresentationController: 0x…>) should have"
+      + " a non-nil sourceView or barButtonItem set before the presentation occurs.'",
+    exampleFormat: .storyboard)
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
+}
+
+extension PushOutsideNavigationCheck: CheckRule {
+  static let rule = Rule.pushOutsideNavigation
+  static let documentation = RuleDocumentation(
+    uikit:
+      "The deprecated Push segue (`kind=\"push\"`, from iOS 5–7 storyboards) pushes onto the"
+      + " source's navigation controller and has no fallback: when no navigation controller"
+      + " holds the source, performing it raises an exception. (Its replacement, Show, presents"
+      + " modally instead.)",
+    example: StoryboardExamples.document(
+      initial: "start",
+      [
+        StoryboardExamples.scene(
+          "start", segues: [#"<segue destination="next" kind="push" id="s1"/>"#]),
+        StoryboardExamples.scene("next"),
+      ]),
+    fix:
+      "Embed the source in a navigation controller, or replace the segue with a Show segue.",
+    uikitMessage:
+      "*** Terminating app due to uncaught exception 'NSGenericException', reason: 'Push segues"
+      + " can only be used when the source controller is managed by an instance of"
+      + " UINavigationController.'",
+    exampleFormat: .storyboard)
+  static func findings(in analysis: Analysis) -> [Finding] { [] }
+  static var storyboardCheck: (any StoryboardRuleCheck)? { Self() }
+}
+
+/// The storyboards the storyboard-only rules' documentation shows: as short as a storyboard
+/// can be (the reader needs the document type, scenes and each controller's scene member).
+enum StoryboardExamples {
+  static func document(initial: String, _ scenes: [String]) -> String {
+    """
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"
+        initialViewController="\(initial)">
+      <scenes>
+    \(scenes.joined(separator: "\n"))
+      </scenes>
+    </document>
+    """
+  }
+
+  static func scene(_ id: String, segues: [String] = []) -> String {
+    let controller =
+      segues.isEmpty
+      ? "      <viewController id=\"\(id)\" sceneMemberID=\"viewController\"/>"
+      : "      <viewController id=\"\(id)\" sceneMemberID=\"viewController\">\n"
+        + "        <connections>\(segues.joined())</connections>\n      </viewController>"
+    return "    <scene sceneID=\"scene-\(id)\"><objects>\n\(controller)\n    </objects></scene>"
   }
 }

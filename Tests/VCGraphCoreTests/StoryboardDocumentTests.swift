@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import VCGraphCore
+
+/// A storyboard as the commands read it: launch state of any storyboard, the rules in the
+/// registry, report sections, and `perform` steps.
+@Suite struct StoryboardDocumentTests {
+  typealias F = StoryboardFixtures
+
+  static func document(_ name: String) throws -> StoryboardDocument {
+    let path = F.path(name)
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    return try StoryboardDocument.read(bytes: bytes, path: path, options: .default)
+  }
+
+  static func document(text: String) throws -> StoryboardDocument {
+    try StoryboardDocument.read(bytes: Array(text.utf8), path: "t.storyboard", options: .default)
+  }
+
+  // MARK: - Launch state without an initial view controller
+
+  @Test func aStoryboardWithoutInitialControllerLaunchesNothingAndListsItsIdentifierScenes()
+    throws
+  {
+    // Activity.storyboard has no initialViewController; its one scene has the
+    // storyboardIdentifier ActivitiesViewController.
+    let activity = try Self.document(
+      "kickstarter__ios-oss/Kickstarter-iOS/Base.lproj/Activity.storyboard")
+    let hierarchy = activity.launch.hierarchy
+    #expect(hierarchy.windows.isEmpty)
+    #expect(
+      hierarchy.detachedRoots.map { hierarchy.controllers[$0].id } == ["ActivitiesViewController"])
+    #expect(Analysis(hierarchy).topViewController == nil)
+    #expect(
+      hierarchy.controllers[0].notes.contains { $0.contains("has no initial view controller") })
+  }
+
+  @Test func containersComeFirstAndEachSceneOnce() throws {
+    // No initial controller; a navigation controller (identifier N) whose root (identifier R)
+    // has an identifier too: R is built inside N, not again on its own.
+    let text = F.document(
+      initial: nil,
+      [
+        F.controller(
+          "viewController", id: "r", attributes: "storyboardIdentifier=\"R\""),
+        F.controller(
+          "navigationController", id: "n", attributes: "storyboardIdentifier=\"N\"",
+          segues: [F.segue("relationship", to: "r", "relationship=\"rootViewController\"")]),
+      ])
+    let hierarchy = try Self.document(text: text).launch.hierarchy
+    #expect(hierarchy.detachedRoots.map { hierarchy.controllers[$0].id } == ["N"])
+    #expect(hierarchy.controllers.map(\.id) == ["N", "R"])
+  }
+
+  @Test func declaredKindsApplyToTheMapAndTheLaunchState() throws {
+    let path = F.path(F.unwindDemo)
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let options = ReadOptions(declaredKinds: ["MainViewController": .tabBar])
+    let document = try StoryboardDocument.read(bytes: bytes, path: path, options: options)
+    let main = try #require(document.map.storyboards[0].scene(elementID: "BYZ-38-t0r"))
+    #expect(document.map.storyboards[0].scenes[main].kind == .tabBar)
+    #expect(document.launch.hierarchy.controllers[1].kind == .tabBar)
+  }
+
+  // MARK: - The registry
+
+  @Test func everyStoryboardRuleIsRegisteredOnce() {
+    let registered = Checker.rules.map { $0.rule.rawValue }
+    #expect(Set(registered).count == registered.count)
+    for rule in StoryboardRule.allCases {
+      #expect(registered.contains(rule.rawValue), "\(rule) is not in Checker.rules")
+      #expect(Rule(rawValue: rule.rawValue)?.severity == rule.severity)
+    }
+    #expect(
+      Set(StoryboardChecker.checks.map(\.rule)) == Set(StoryboardRule.allCases),
+      "each storyboard check is some registered rule's storyboardCheck, once")
+    #expect(StoryboardChecker.checks.count == StoryboardRule.allCases.count)
+  }
+
+  /// `b` shows a navigation controller from inside `nav`'s stack: a storyboard
+  /// navigation-in-navigation (the segue), and the launch state holds none.
+  static let navigationShown = F.document(
+    initial: "nav",
+    [
+      F.controller(
+        "navigationController", id: "nav",
+        segues: [F.segue("relationship", to: "b", "relationship=\"rootViewController\"")]),
+      F.controller("viewController", id: "b", segues: [F.segue("show", to: "nav2")]),
+      F.controller("navigationController", id: "nav2"),
+    ])
+
+  @Test func findingsJoinTheLaunchStatesAndHonourIgnoredRules() throws {
+    let document = try Self.document(text: Self.navigationShown)
+    let report = try AnalysisReport(document.launch.hierarchy, storyboard: document)
+    #expect(report.findings.map(\.rule.rawValue) == ["navigation-in-navigation"])
+    // On the launch state's controller for the segue's scene (a badge on the diagram).
+    #expect(report.findings[0].controller == document.launch.hierarchy.controller(id: "b"))
+    #expect(
+      report.findings[0].location.line
+        == document.map[SegueRef(storyboard: 0, segue: 1)].location.line)
+    var silenced = document.launch.hierarchy
+    silenced.ignoredRules = ["navigation-in-navigation"]
+    #expect(try AnalysisReport(silenced, storyboard: document).findings.isEmpty)
+    // Without the storyboard (`--initial`), only the launch state: no finding, no segues.
+    let launch = try AnalysisReport(document.launch.hierarchy)
+    #expect(launch.findings.isEmpty)
+    guard case .object(let pairs) = launch.json, case .object(let all) = report.json else {
+      Issue.record("the reports are JSON objects")
+      return
+    }
+    #expect(!pairs.contains { $0.0 == "segues" })
+    #expect(all.last?.0 == "segues")
+    #expect(report.text.contains("segues (2):"))
+    #expect(report.text.contains("refused: navigation controller pushed onto 'nav'"))
+  }
+
+  // MARK: - perform steps
+
+  @Test func performStepsDecodeInBothFormsAndWriteBack() throws {
+    let document = try Self.document(text: Self.navigationShown)
+    let steps = try DescriptionLoader().loadSteps(
+      bytes: Array("steps:\n  - perform: go\n  - perform: { segue: back, from: b }\n".utf8),
+      path: "steps.yaml", for: document.launch.hierarchy)
+    #expect(
+      steps.map(\.operation) == [
+        .perform(segue: "go", from: nil), .perform(segue: "back", from: "b"),
+      ])
+    #expect(
+      steps[0].keyLocations["segue"] == SourceLocation(path: "steps.yaml", line: 2, column: 14))
+    var hierarchy = document.launch.hierarchy
+    hierarchy.steps = steps
+    let written = DescriptionWriter.yaml(for: hierarchy)
+    #expect(written.contains("- perform: { segue: go }"))
+    #expect(written.contains("- perform: { segue: back, from: b }"))
+    #expect(throws: VCGraphError.self) {
+      try DescriptionLoader().loadSteps(
+        bytes: Array("window: { root: A }\nsteps: []\n".utf8), path: "steps.yaml",
+        for: document.launch.hierarchy)
+    }
+  }
+
+  @Test func showDetailInAnExpandedSplitReplacesTheDetailColumn() throws {
+    // Alamofire on iPad (expanded): GET replaces the detail navigation controller.
+    let document = try Self.document(F.alamofire)
+    var hierarchy = document.launch.hierarchy
+    hierarchy.device = .iPad
+    // Expanded, both columns are on screen and the split is the top view controller: the
+    // master names itself as the source.
+    let at = SourceLocation(path: "s", line: 1, column: 1)
+    hierarchy.steps = [
+      Step(.perform(segue: "GET", from: nil), location: at),
+      Step(.perform(segue: "GET", from: "7bK-jq-Zjz"), location: at),
+    ]
+    var simulation = Simulator.run(hierarchy, storyboard: document)
+    #expect(
+      simulation.refusal?.message.contains("'H1p-Uh-vWS' (UISplitViewController) has no segue")
+        == true)
+    hierarchy.steps.removeFirst()
+    simulation = Simulator.run(hierarchy, storyboard: document)
+    #expect(simulation.refusal == nil)
+    let after = try #require(simulation.states.last)
+    let split = try #require(after.controller(id: "H1p-Uh-vWS"))
+    // "a UISplitViewController replaces its second child view controller (the detail
+    // controller) with the new view controller": a new instance, the old one gone.
+    #expect(
+      after.controllers[split].children.map { after.controllers[$0].id } == [
+        "RMx-3f-FxP", "vC3-pB-5Vb-2",
+      ])
+    #expect(after.controller(id: "vC3-pB-5Vb") == nil)
+    #expect(simulation.effects[0].removed == ["vC3-pB-5Vb", "hay-0o-6iw"])
+  }
+}
