@@ -7,6 +7,11 @@ import VCGraphDiagram
 /// compiler-style diagnostics and exit codes (`cli.md`).
 public enum VCGraphCommandLine {
   public static let version = "0.1.0"
+
+  /// Whether a crash while drawing one input of a batch reports it and restarts this process
+  /// after it (`CrashRecovery`): set by the `vcgraph` executable, not by tests that run
+  /// commands in their own process.
+  nonisolated(unsafe) public static var recoversFromCrashes = false
   /// The project's home page: SARIF's `informationUri`, and the README whose rule sections
   /// are SARIF's `helpUri`s.
   public static let homepage = "https://github.com/vcgraph/vcgraph"
@@ -32,10 +37,14 @@ public enum VCGraphCommandLine {
       break
     }
     if first == LayoutWorker.command { return LayoutWorker.serve(console: console) }
+    if first == RenderWorker.command {
+      return RenderWorker.serve(Array(arguments.dropFirst()), console: console)
+    }
     guard let command = Command(rawValue: first) else {
       let hint = suggestion(for: first, among: Command.allCases.map(\.rawValue))
       console.err(
-        "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? "")
+        ControlCharacters.escaped(
+          "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? ""))
           + "\nrun 'vcgraph --help' for the commands\n")
       return ExitCode.of(.usage)
     }

@@ -20,11 +20,15 @@ public final class Console: @unchecked Sendable {
     self.errorIsTerminal = errorIsTerminal
   }
 
-  /// The process's own standard streams.
+  /// The process's own standard streams. Standard error is written through a copy of its
+  /// descriptor, so messages still reach it while a Graphviz plugin's own output to
+  /// descriptor 2 is being captured.
   public static func standard() -> Console {
-    Console(
+    let duplicate = fcntl(2, F_DUPFD_CLOEXEC, 3)
+    let errorDescriptor = duplicate >= 0 ? duplicate : 2
+    return Console(
       writeOut: { bytes in writeAll(bytes, to: 1) },
-      writeErr: { text in writeAll(Array(text.utf8), to: 2) },
+      writeErr: { text in writeAll(Array(text.utf8), to: errorDescriptor) },
       readIn: { limit in readAll(from: 0, atMost: limit) },
       errorIsTerminal: isatty(2) == 1)
   }

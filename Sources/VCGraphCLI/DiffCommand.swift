@@ -83,8 +83,13 @@ struct DiffCommand: Subcommand {
       if paths == ["-", "-"] {
         throw VCGraphError(.usage, "only one of BEFORE and AFTER can be standard input (-)")
       }
-      for path in paths where try context.loader.expand([path]) != [path] {
-        throw VCGraphError(.usage, "\(path): diff compares two files, not a directory")
+      for path in paths {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+          isDirectory.boolValue
+        {
+          throw VCGraphError(.usage, "\(path): diff compares two files, not a directory")
+        }
       }
       let before = try context.loader.load(paths[0]).hierarchy
       let after = try context.loader.load(paths[1]).hierarchy
@@ -130,7 +135,8 @@ struct DiffCommand: Subcommand {
       }
       let rendered = try context.draw(
         graph, input: inputs[1], engine: engine, formats: [graphviz], singleDiagram: true)
-      guard let data = rendered[graphviz] else {
+      for warning in rendered.warnings { context.console.err(warning) }
+      guard let data = rendered.outputs[graphviz] else {
         throw VCGraphError(.software, "\(inputs[1]): Graphviz returned no \(format.rawValue)")
       }
       bytes = graphviz == .svg ? SVGMetadata(model).applied(to: data) : data

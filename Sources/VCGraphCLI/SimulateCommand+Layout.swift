@@ -57,7 +57,7 @@ extension SimulateCommand {
     } catch let error as VCGraphError {
       throw error
     } catch let error as GraphvizError {
-      throw VCGraphError(error.isUsageError ? .usage : .software, "\(input): \(error.description)")
+      throw VCGraphError.graphviz(error, input: input)
     } catch {
       throw VCGraphError(.software, "\(input): the shared layout could not be read (\(error))")
     }

@@ -102,7 +102,8 @@ struct SimulateCommandTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
     #expect(
       names == [
-        "index.html", "step-0.svg", "step-1.svg", "step-2.svg", "step-3.svg", "step-4.svg",
+        ".vcgraph", "index.html", "step-0.svg", "step-1.svg", "step-2.svg", "step-3.svg",
+        "step-4.svg",
         "step-5.svg", "summary.json",
       ])
     let lines = run.stdout.split(separator: "\n").map(String.init)

@@ -202,6 +202,10 @@ final class YAMLReader {
           let count = text.unicodeScalars.count
           if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
         }
+        if let refused = ControlCharacters.firstRefused(in: text) {
+          throw ControlCharacters.refusal(
+            refused.scalar, in: "this text", at: mark.location(in: path))
+        }
         let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
         try addScalar(text, plain: plain, at: mark, to: &stack, root: &root)
       case YAML_SEQUENCE_START_EVENT:
