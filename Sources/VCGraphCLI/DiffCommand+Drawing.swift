@@ -48,7 +48,7 @@ extension DiffCommand {
     }
     let layout = try SimulateCommand.stableLayout(
       [GraphvizBackend().graph(model), after], engine: self.options.drawing.engine,
-      limits: context.layoutLimits, input: input)
+      context: context, input: input)
     return layout.graph(
       1, ghosts: ghosts, theme: self.options.drawing.theme,
       dropOptional: !self.options.drawing.legend)

@@ -30,14 +30,16 @@ extension SimulateCommand {
   /// One layout for every state (`StableLayout`), laid out under the same label and size
   /// limits as any diagram.
   func stableLayout(_ graphs: [Graph], input: String) throws(VCGraphError) -> StableLayout {
-    try Self.stableLayout(
-      graphs, engine: options.drawing.engine, limits: context.layoutLimits, input: input)
+    try Self.stableLayout(graphs, engine: options.drawing.engine, context: context, input: input)
   }
 
-  /// `graphs` laid out together with `engine`, each layout checked against `limits`.
+  /// `graphs` laid out together with `engine`, each layout checked against the context's
+  /// layout limits and stopped at its time limit (which ends the process, as for a single
+  /// diagram: nothing has been written yet).
   static func stableLayout(
-    _ graphs: [Graph], engine: String, limits: LayoutLimits, input: String
+    _ graphs: [Graph], engine: String, context: CommandContext, input: String
   ) throws(VCGraphError) -> StableLayout {
+    let limits = context.layoutLimits
     do {
       return try StableLayout(
         states: graphs, engine: engine, optionalSubgraphs: GraphvizBackend.legendSubgraphs
@@ -49,10 +51,21 @@ extension SimulateCommand {
             .dataError,
             "\(input): the diagrams drawn together have \(size) nodes and edges, more than the"
               + " layout limit of \(limits.maxLayoutNodes)",
-            hint: "raise it with \(LayoutLimitOptions.maxLayoutNodes.declaration.flag), or leave"
-              + " out --expand-all so off-screen subtrees collapse")
+            hint: "raise it with \(LayoutLimitOptions.maxLayoutNodes.declaration.flag)"
+              + (limits.expandAll
+                ? ", or leave out --expand-all so off-screen subtrees collapse" : ""))
         }
-        return try Graphviz.render(graph, engine: engine, formatName: "json0").data
+        let timeout = VCGraphError(
+          .dataError,
+          "\(input): laying out the diagrams drawn together (\(size) nodes and edges) took"
+            + " longer than the limit of \(LayoutLimits.format(limits.layoutTimeout)) seconds"
+            + " and was stopped",
+          hint: "raise it with \(LayoutLimitOptions.layoutTimeout.declaration.flag)")
+        return try context.guarded(
+          input: input, timeout: timeout, seconds: limits.layoutTimeout
+        ) { () throws(GraphvizError) in
+          try Graphviz.render(graph, engine: engine, formatName: "json0").data
+        }
       }
     } catch let error as VCGraphError {
       throw error

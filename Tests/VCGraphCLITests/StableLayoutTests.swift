@@ -159,6 +159,27 @@ struct StableLayoutTests {
     #expect(!step5.contains("✕ removed"))
   }
 
+  @Test("the shared layout is stopped at --layout-timeout, and nothing is written")
+  func sharedLayoutTimeout() throws {
+    let directory = try TemporaryDirectory("stable-timeout")
+    let started = Date()
+    // A stand-in for a layout no Graphviz finishes in time (as the render timeout tests).
+    let result = try vcgraph(
+      [
+        "simulate",
+        repositoryRoot.appendingPathComponent("Samples/scenario-000-tabs-modal.yaml").path,
+        "-o", "out", "--layout-timeout", "0.5",
+      ], stdinBytes: nil, cwd: directory.url,
+      environment: ["VCGRAPH_TEST_LAYOUT_DELAY": "60"])
+    #expect(result.exitCode == 65, "exit \(result.exitCode): \(result.stderr)")
+    #expect(
+      result.stderr.contains("took longer than the limit of 0.5 seconds and was stopped"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("--layout-timeout"))
+    #expect(Date().timeIntervalSince(started) < 20)
+    #expect(directory.names().isEmpty, "\(directory.names())")
+  }
+
   @Test("two states sharing a node: same place, same drawing size; the title takes one size")
   func twoGraphs() throws {
     func state(_ names: [String], title: String) -> Graph {

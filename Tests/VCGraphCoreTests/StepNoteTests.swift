@@ -60,4 +60,21 @@ struct StepNoteTests: LoadsDescriptions {
     let list = try #require(error(Self.base + "  - { pop: { on: nav }, note: [a] }\n"))
     #expect(list.message.contains("`note` must be text"))
   }
+
+  @Test("a note may hold line feeds, and nothing else the other texts refuse")
+  func lineBreaks() throws {
+    let kept = try load(Self.base + "  - { pop: { on: nav }, note: \"one\\n\\ntwo\" }\n")
+    #expect(kept.steps.map(\.note) == ["one\n\ntwo"])
+    // An escape or a carriage return is refused in a note as everywhere.
+    for escape in ["\\e[31m", "\\r", "\\u2028"] {
+      let refused = try #require(
+        error(Self.base + "  - { pop: { on: nav }, note: \"a\\nb\(escape)\" }\n"))
+      #expect(refused.message.contains("which vcgraph does not accept"), "\(escape)")
+    }
+    // A line feed anywhere but a note's text is still refused: a title, or a key `note`.
+    let title = try #require(error("title: \"a\\nb\"\n" + Self.base + "  - pop: { on: nav }\n"))
+    #expect(title.message.contains("U+000A (line feed)"))
+    let key = try #require(error(Self.base + "  - { pop: { on: nav }, \"no\\nte\": a }\n"))
+    #expect(key.message.contains("U+000A (line feed)"))
+  }
 }
