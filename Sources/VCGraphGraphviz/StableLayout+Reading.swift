@@ -265,6 +265,41 @@ extension StableLayout {
       self.sizes = sizes
     }
 
+    /// How much room a label takes, roughly: its longest line in characters, then its lines
+    /// (an HTML label's tags left out, a `<BR/>` a line break, an entity one character).
+    static func labelSize(_ value: AttributeValue?) -> (Int, Int) {
+      guard let value else { return (0, 0) }
+      var lines = [0]
+      var inTag = false
+      var inEntity = false
+      let html: Bool
+      if case .html = value { html = true } else { html = false }
+      var tag = ""
+      for character in value.string {
+        if html && inTag {
+          if character == ">" {
+            inTag = false
+            if tag.uppercased().hasPrefix("BR") { lines.append(0) }
+          } else {
+            tag.append(character)
+          }
+          continue
+        }
+        if html && character == "<" {
+          inTag = true
+          tag = ""
+        } else if html && inEntity {
+          if character == ";" { inEntity = false }
+        } else if character == "\n" {
+          lines.append(0)
+        } else {
+          if html && character == "&" { inEntity = true }
+          lines[lines.count - 1] += 1
+        }
+      }
+      return (lines.max() ?? 0, lines.count)
+    }
+
     mutating func build() -> Graph {
       var nodeOrder: [String] = []
       var nodeAttributes: [String: Attributes] = [:]
@@ -306,6 +341,15 @@ extension StableLayout {
               edge.attributes[name] = .raw(union)
             } else {
               edge.attributes[name] = nil
+            }
+          }
+          // Room for the longest of its labels, whichever state has it.
+          if let earlier = edges[entry.key]?.edge {
+            for name in ["label", "xlabel", "headlabel", "taillabel"] {
+              let old = earlier.attributes[name]
+              if Self.labelSize(old) > Self.labelSize(edge.attributes[name]) {
+                edge.attributes[name] = old
+              }
             }
           }
           edges[entry.key] = (edge, entry.container)
