@@ -25,8 +25,7 @@ final class Progress: @unchecked Sendable {
     guard isEnabled else { return }
     lock.withLock {
       done += 1
-      console.err(
-        "\r[\(done)/\(total)] \(ControlCharacters.escaped(input))\u{1B}[K")
+      console.progress("\r[\(done)/\(total)] \(ControlCharacters.escaped(input))\u{1B}[K")
       shown = true
     }
   }
@@ -35,7 +34,7 @@ final class Progress: @unchecked Sendable {
   func message(_ text: String) {
     lock.withLock {
       if shown {
-        console.err("\r\u{1B}[K")
+        console.progress("\r\u{1B}[K")
         shown = false
       }
       console.err(text)
@@ -45,7 +44,7 @@ final class Progress: @unchecked Sendable {
   /// Ends the progress line.
   func finish() {
     lock.withLock {
-      if shown { console.err("\n") }
+      if shown { console.progress("\n") }
       shown = false
     }
   }

@@ -743,7 +743,13 @@ struct HostileInputTests {
     #expect(result.exitCode == 65)
     #expect(result.stderr.contains("more than the layout limit of 500"), "\(result.stderr)")
     #expect(result.stderr.contains("--max-layout-nodes"))
+    // The hint names --expand-all only when it was given (issue 20).
+    #expect(!result.stderr.contains("--expand-all"), "\(result.stderr)")
     #expect(directory.bytes("wide.svg") == previousOutput)
+    let expanded = try vcgraph(
+      ["render", "wide.yaml", "-o", "wide.svg", "--max-layout-nodes", "500", "--expand-all"],
+      cwd: directory.url)
+    #expect(expanded.stderr.contains("leave out --expand-all"), "\(expanded.stderr)")
     // DOT needs no layout, so the limit does not apply.
     let dot = try vcgraph(
       ["render", "wide.yaml", "-f", "dot", "-o", "wide.dot", "--max-layout-nodes", "500"],

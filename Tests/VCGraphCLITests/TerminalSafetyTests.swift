@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import VCGraphCLI
+
 // Terminal and log injection, through the built binary: whatever an input, a file name or an
 // option value holds, no command writes a control character (C0 but newline and tab, DEL,
 // C1, U+2028/2029, U+FFFE/FFFF) to standard output or error, and no text makes a line that
@@ -187,5 +189,51 @@ struct TerminalSafetyTests {
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(result.stdout.contains("review page: "))
     expectTerminalSafe(result, "simulate")
+  }
+
+  /// Defence in depth: whatever a command hands the console as text, a refused character
+  /// reaches the terminal escaped. Only the progress line writes its own control sequences.
+  @Test func theConsoleEscapesWhatItIsGivenAsText() {
+    let (console, captured) = Console.capturing()
+    console.err("a\u{1B}]0;PWNED\u{7}b\tc\r\u{2028}\n")
+    console.out("x\u{9B}2J\u{FFFE}\n")
+    #expect(captured.stderr == "a\\u{1B}]0;PWNED\\u{7}b\tc\\u{D}\\u{2028}\n")
+    #expect(captured.stdout == "x\\u{9B}2J\\u{FFFE}\n")
+    // Bytes (an SVG, a PNG) pass untouched.
+    console.out(bytes: [0x1B, 0x00])
+    #expect(captured.stdoutBytes.suffix(2) == [0x1B, 0x00])
+    console.progress("\r[1/2] a\u{1B}[K")
+    #expect(captured.stderr.hasSuffix("\r[1/2] a\u{1B}[K"))
+  }
+
+  /// The source scan behind the test above: nothing in Sources writes to standard output or
+  /// error except the console and the two crash handlers (async-signal-safe `write(2, ...)` of
+  /// text escaped beforehand).
+  @Test func onlyTheConsoleWritesToTheTerminal() throws {
+    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    let allowed: Set = [
+      "VCGraphCLI/Console.swift", "VCGraphCLI/CrashRecovery.swift", "GraphvizKit/CrashGuard.swift",
+    ]
+    let pattern = try NSRegularExpression(
+      pattern: #"(?<![.\w])(?<!func )print\(|debugPrint\(|dump\("#
+        + #"|FileHandle\.standard(Error|Output)|\bfputs\(|\bfprintf\(|\bputs\(|\bwrite\((1|2|STDOUT_FILENO|STDERR_FILENO)\b"#
+    )
+    var offending: [String] = []
+    let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
+    for file in files ?? [] where file.hasSuffix(".swift") && !allowed.contains(file) {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        let code = String(
+          line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        if pattern.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil {
+          offending.append("\(file):\(number + 1): \(line)")
+        }
+      }
+    }
+    #expect(offending.isEmpty, "\(offending.joined(separator: "\n"))")
+    #expect(files?.contains("VCGraphCLI/Console.swift") == true, "the scan found the sources")
   }
 }

@@ -2,8 +2,8 @@ import FuzzSupport
 import VCGraphCore
 import VCGraphDiagram
 
-/// One input, read as a description and as a dump; whatever reads is analyzed, its text
-/// reports checked for characters vcgraph never prints, and drawn: the diagram model, DOT
+/// One input, read as a description, a dump and a storyboard; whatever reads is analyzed, its
+/// text reports checked for characters vcgraph never prints, and drawn: the diagram model, DOT
 /// through GraphvizKit, Mermaid and Markdown (with and without collapsing), and the DOT laid
 /// out by `dot` in a subprocess. Errors are the expected outcome of most inputs; a crash, a
 /// hang, a sanitizer report or a broken promise (`fail`) is what counts.

@@ -15,7 +15,9 @@ public let fuzzLimits: InputLimits = {
   return limits
 }()
 
-/// The hierarchies an input reads as: a description, and a debugger dump when it is text.
+/// The hierarchies an input reads as: a description, a debugger dump when it is text, and a
+/// storyboard's launch state when it could be XML (its references lead to a folder that does
+/// not exist, so no file of the machine is opened).
 public func hierarchies(_ bytes: [UInt8]) -> [Hierarchy] {
   var result: [Hierarchy] = []
   if let hierarchy = try? DescriptionLoader(limits: fuzzLimits).load(bytes: bytes, path: "f.yaml") {
@@ -24,6 +26,13 @@ public func hierarchies(_ bytes: [UInt8]) -> [Hierarchy] {
   if (try? TextEncodingCheck.requireUTF8Text(bytes, path: "f.txt", what: "dumps")) != nil,
     let hierarchy = try? DumpReader(limits: fuzzLimits).read(
       text: String(decoding: bytes, as: UTF8.self), path: "f.txt")
+  {
+    result.append(hierarchy)
+  }
+  if bytes.contains(0x3C),
+    let hierarchy = try? StoryboardHierarchyReader.read(
+      bytes: bytes, path: "/nonexistent-vcgraph-fuzz/f.storyboard",
+      options: ReadOptions(limits: fuzzLimits))
   {
     result.append(hierarchy)
   }

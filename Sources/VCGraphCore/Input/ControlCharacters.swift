@@ -32,12 +32,18 @@ public enum ControlCharacters {
   }
 
   /// `text` with every refused character written as `\u{1B}`; everything else unchanged.
-  public static func escaped(_ text: String) -> String {
-    guard firstRefused(in: text) != nil else { return text }
+  /// With `keepingLayout`, line feeds and tabs stay as they are (the layout of printed text).
+  public static func escaped(_ text: String, keepingLayout: Bool = false) -> String {
+    let escapes = { (scalar: Unicode.Scalar) in
+      isRefused(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
+    }
+    guard firstRefused(in: text) != nil, text.unicodeScalars.contains(where: escapes) else {
+      return text
+    }
     var out = ""
     out.reserveCapacity(text.utf8.count + 16)
     for scalar in text.unicodeScalars {
-      if isRefused(scalar) {
+      if escapes(scalar) {
         out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         out.unicodeScalars.append(scalar)
