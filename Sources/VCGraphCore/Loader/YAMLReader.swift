@@ -64,8 +64,8 @@ final class YAMLReader {
     let start: Int
     /// The key read last, waiting for its value: its index in `strings` and where it starts.
     var pendingKey: (Int32, Mark)?
-    /// Whether that key's value may hold line feeds (`multilineKeys`).
-    var pendingKeyIsMultiline = false
+    /// Whether that key is `note`, whose text value may hold line feeds (a step's note).
+    var pendingKeyIsNote = false
     /// Whether a key read so far is not ASCII: only then can keys with different indices be
     /// duplicates (canonically equivalent spellings, which YAML tools treat as one key).
     var hasNonASCIIKey = false
@@ -84,9 +84,6 @@ final class YAMLReader {
   /// Mappings with more keys than this look duplicates up in a dictionary rather than
   /// scanning the pairs read so far.
   private static let keyScanLimit = 16
-  /// Keys whose text values may hold line feeds: a step's `note:` (Markdown-light paragraphs
-  /// and lists, shown only on the review page and in JSON, never on a terminal).
-  static let multilineKeys: Set<String> = ["note"]
 
   /// Text compared and hashed byte for byte, unlike `String`, which treats canonically
   /// equivalent spellings as equal: a key keeps its own spelling in messages.
@@ -207,16 +204,11 @@ final class YAMLReader {
           let count = text.unicodeScalars.count
           if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
         }
-        if let refused = ControlCharacters.firstRefused(in: text) {
-          // A `note:` is the one text with several lines; its other characters are refused.
-          let multiline = stack.last.map { $0.pendingKey != nil && $0.pendingKeyIsMultiline }
-          let scalar =
-            multiline == true
-            ? text.unicodeScalars.first { $0 != "\n" && ControlCharacters.isRefused($0) }
-            : refused.scalar
-          if let scalar {
-            throw ControlCharacters.refusal(scalar, in: "this text", at: mark.location(in: path))
-          }
+        // A note's paragraphs (shown on the review page, never on a terminal) need line feeds.
+        let note = stack.last.map { $0.pendingKey != nil && $0.pendingKeyIsNote } == true
+        if let refused = ControlCharacters.firstRefused(in: text, allowingLineFeeds: note) {
+          throw ControlCharacters.refusal(
+            refused.scalar, in: "this text", at: mark.location(in: path))
         }
         let plain = scalar.style == YAML_PLAIN_SCALAR_STYLE
         try addScalar(text, plain: plain, at: mark, to: &stack, root: &root)
@@ -288,7 +280,7 @@ final class YAMLReader {
         hint: "each key appears once in a mapping")
     }
     stack[top].pendingKey = (key, mark)
-    stack[top].pendingKeyIsMultiline = Self.multilineKeys.contains(text)
+    stack[top].pendingKeyIsNote = text == "note"
   }
 
   /// The line where a mapping already has `key` (or a canonically equivalent spelling of it),
