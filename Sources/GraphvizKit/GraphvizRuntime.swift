@@ -152,7 +152,8 @@ final class GraphvizRuntime: @unchecked Sendable {
         }
         guard targets.contains(where: { $0 != .source }) else {
           let warnings = try takeMessages(failure: { .invalidGraph($0) })
-          return targets.map { _ in RenderResult(data: source, warnings: warnings) }
+          let written = LongRuns.broken(source)
+          return targets.map { _ in RenderResult(data: written, warnings: warnings) }
         }
         root = try read(source)
       }
@@ -170,7 +171,8 @@ final class GraphvizRuntime: @unchecked Sendable {
       for target in targets {
         switch target {
         case .source:
-          results.append(RenderResult(data: source, warnings: buildWarnings))
+          // What `dot` reads back; the graph laid out here was read from `source` itself.
+          results.append(RenderResult(data: LongRuns.broken(source), warnings: buildWarnings))
         case .device(let format):
           var result = try renderData(gvc, root, format: format)
           result.warnings = buildWarnings + layoutWarnings + result.warnings
