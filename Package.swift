@@ -7,6 +7,10 @@ let package = Package(
     .executable(name: "vcgraph", targets: ["vcgraph"]),
     .library(name: "VCGraphCore", targets: ["VCGraphCore"]),
     .library(name: "GraphvizKit", targets: ["GraphvizKit"]),
+    // For the fuzz targets in Fuzz/, which draw what they read.
+    .library(name: "VCGraphDiagram", targets: ["VCGraphDiagram"]),
+    .library(name: "VCGraphGraphviz", targets: ["VCGraphGraphviz"]),
+    .library(name: "VCGraphBackends", targets: ["VCGraphBackends"]),
     // `swift package vcgraph render Docs/Navigation -o Docs/Images` in packages that depend
     // on this one.
     .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),

@@ -1,7 +1,17 @@
 // swift-tools-version:6.0
-// A libFuzzer target over vcgraph's input readers: the description loader (libyaml events,
-// decoding, limits) and the debugger-dump reader. Build and run with `Fuzz/run`.
+// libFuzzer targets over what vcgraph does with untrusted text: reading it (FuzzLoader: the
+// description loader and the debugger-dump reader), drawing what it read (FuzzDiagram: the
+// analysis, the diagram model, DOT, Mermaid and Markdown, and a layout by `dot` in a
+// subprocess), and simulating its steps (FuzzSimulate). Build and run with `Fuzz/run`.
 import PackageDescription
+
+let vcgraph: [Target.Dependency] = [
+  .product(name: "VCGraphCore", package: "vcgraph"),
+  .product(name: "VCGraphDiagram", package: "vcgraph"),
+  .product(name: "VCGraphGraphviz", package: "vcgraph"),
+  .product(name: "VCGraphBackends", package: "vcgraph"),
+  .product(name: "GraphvizKit", package: "vcgraph"),
+]
 
 let package = Package(
   name: "vcgraph-fuzz",
@@ -10,6 +20,10 @@ let package = Package(
     .executableTarget(
       name: "FuzzLoader",
       dependencies: [.product(name: "VCGraphCore", package: "vcgraph")]
-    )
+    ),
+    // What the drawing targets share: reading an input both ways, drawing a hierarchy.
+    .target(name: "FuzzSupport", dependencies: vcgraph),
+    .executableTarget(name: "FuzzDiagram", dependencies: ["FuzzSupport"] + vcgraph),
+    .executableTarget(name: "FuzzSimulate", dependencies: ["FuzzSupport"] + vcgraph),
   ]
 )

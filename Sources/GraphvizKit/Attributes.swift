@@ -331,11 +331,17 @@ public struct Attributes: Sendable, Equatable, Hashable {
 public enum HTML {
   /// Escapes user text for inclusion in an HTML-like label:
   /// `&`, `<`, `>`, `"` and `'` become character entities, and a backslash is doubled so that
-  /// Graphviz does not expand `\N`, `\G` and friends.
+  /// Graphviz does not expand `\N`, `\G` and friends. Characters XML does not allow (control
+  /// characters other than tab and line breaks, U+FFFE, U+FFFF), which make Graphviz reject
+  /// the label as "not well-formed", become U+FFFD.
   public static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
+      if Preparation.isNotXML(scalar) {
+        result.unicodeScalars.append("\u{FFFD}")
+        continue
+      }
       switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"

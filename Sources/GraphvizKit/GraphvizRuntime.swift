@@ -152,7 +152,8 @@ final class GraphvizRuntime: @unchecked Sendable {
         }
         guard targets.contains(where: { $0 != .source }) else {
           let warnings = try takeMessages(failure: { .invalidGraph($0) })
-          return targets.map { _ in RenderResult(data: source, warnings: warnings) }
+          let written = LongRuns.broken(source)
+          return targets.map { _ in RenderResult(data: written, warnings: warnings) }
         }
         root = try read(source)
       }
@@ -170,7 +171,8 @@ final class GraphvizRuntime: @unchecked Sendable {
       for target in targets {
         switch target {
         case .source:
-          results.append(RenderResult(data: source, warnings: buildWarnings))
+          // What `dot` reads back; the graph laid out here was read from `source` itself.
+          results.append(RenderResult(data: LongRuns.broken(source), warnings: buildWarnings))
         case .device(let format):
           var result = try renderData(gvc, root, format: format)
           result.warnings = buildWarnings + layoutWarnings + result.warnings
@@ -204,18 +206,55 @@ final class GraphvizRuntime: @unchecked Sendable {
   ) throws(GraphvizError) -> RenderResult {
     var buffer: UnsafeMutablePointer<CChar>?
     var length = 0
-    let status = format.withCString { vcg_render_data(gvc, root, $0, &buffer, &length) }
+    // Cairo's bitmap renderer prints its one warning (a diagram scaled down to fit) straight
+    // to standard error, as "(null): graph is too large ..."; it becomes a warning here.
+    let (status, printed) = Self.capturingStandardError(when: format == "png") {
+      format.withCString { vcg_render_data(gvc, root, $0, &buffer, &length) }
+    }
     defer { if let buffer { gvFreeRenderData(buffer) } }
     if status != 0 {
       deleteJobs?(gvc)
     }
-    let warnings = try takeMessages(
+    var warnings = try takeMessages(
       status: status, failure: { .renderFailed(format: format, message: $0) })
+    for line in printed.split(separator: "\n") where !line.isEmpty {
+      let text = line.hasPrefix("(null): ") ? line.dropFirst(8) : line
+      warnings.append(String(text))
+    }
     guard let buffer else {
       throw .renderFailed(format: format, message: "Graphviz returned no data")
     }
     let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(length))
     return RenderResult(data: Array(bytes), warnings: warnings)
+  }
+
+  /// Runs `body`, with standard error sent to a temporary file while it runs when `capture`
+  /// is true; returns its result and what was written there. The runtime lock is held, so
+  /// no other render prints meanwhile.
+  private static func capturingStandardError<T>(
+    when capture: Bool, _ body: () -> T
+  ) -> (T, String) {
+    guard capture, let file = tmpfile() else { return (body(), "") }
+    defer { fclose(file) }
+    fflush(nil)
+    let saved = dup(2)
+    guard saved >= 0, dup2(fileno(file), 2) >= 0 else {
+      if saved >= 0 { close(saved) }
+      return (body(), "")
+    }
+    let result = body()
+    fflush(nil)
+    dup2(saved, 2)
+    close(saved)
+    rewind(file)
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let got = fread(&chunk, 1, chunk.count, file)
+      if got <= 0 { break }
+      bytes += chunk[..<got]
+    }
+    return (result, String(decoding: bytes, as: UTF8.self))
   }
 
   private func writeSource(

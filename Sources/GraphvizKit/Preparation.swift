@@ -70,6 +70,23 @@ enum Preparation {
   /// label as HTML). Graphviz's HTML lexer drops comments, so the drawing is unchanged.
   static let htmlDisambiguator = "<!---->"
 
+  /// Whether `.text` values of `attribute` are escaped (labels, tooltips, other escape
+  /// strings), so a NUL in them is shown as U+FFFD rather than refused.
+  static func escapesText(of attribute: String) -> Bool {
+    labelAttributes.contains(attribute) || tooltipAttributes.contains(attribute)
+      || otherEscStringAttributes.contains(attribute)
+  }
+
+  /// Whether XML 1.0 (and so SVG, and Graphviz's HTML-like labels) does not allow `scalar`:
+  /// control characters other than tab, LF and CR, and U+FFFE and U+FFFF.
+  static func isNotXML(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0D: false
+    case 0x00...0x1F, 0xFFFE, 0xFFFF: true
+    default: false
+    }
+  }
+
   /// Escapes literal text for attribute `attribute` so Graphviz shows it exactly.
   ///
   /// Escape strings get their backslashes doubled (quadrupled for tooltips, which are
@@ -87,6 +104,12 @@ enum Preparation {
       (backslash, newline) = ("\\\\", nil)
     } else {
       return text
+    }
+    // Characters SVG cannot hold (a NUL would end the C string) are shown as U+FFFD.
+    var text = text
+    if text.unicodeScalars.contains(where: isNotXML) {
+      text = String(
+        String.UnicodeScalarView(text.unicodeScalars.map { isNotXML($0) ? "\u{FFFD}" : $0 }))
     }
     // Most text has nothing to escape: hand it back without building a copy.
     let needsWork = text.utf8.contains { byte in
@@ -277,7 +300,9 @@ enum Preparation {
       result.reserveCapacity(attributes.count)
       for (name, value) in attributes.entries {
         if name.isEmpty { throw .invalidGraph("empty attribute name on \(owner())") }
-        if name.utf8.contains(0) || value.string.utf8.contains(0) {
+        let shownAsReplacement =
+          if case .text = value { Preparation.escapesText(of: name) } else { false }
+        if name.utf8.contains(0) || (!shownAsReplacement && value.string.utf8.contains(0)) {
           throw .invalidGraph("attribute \"\(name)\" of \(owner()) contains a NUL character")
         }
         if Preparation.labelAttributes.contains(name) {

@@ -29,8 +29,8 @@ struct CheckOptions: CommandOptions {
           format.declaration, warningsAsErrors.declaration, baseline.declaration,
           writeBaseline.declaration, rulesURL.declaration, SharedOptions.quiet.declaration,
         ])
-    ] + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
-    + ReferenceOptions.sections
+    ] + RuleOptions.sections + InputSelectionOptions.sections + LimitOptions.sections
+    + ClassOptions.sections + ReferenceOptions.sections
 
   var format: CheckFormat
   var warningsAsErrors: Bool
@@ -41,6 +41,9 @@ struct CheckOptions: CommandOptions {
   var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var inputSelection: InputSelectionOptions
+
+  var selection: InputSelection { inputSelection.selection }
   var references: ReferenceOptions
   var storyboardFolders: [String] { references.folders }
 
@@ -49,6 +52,7 @@ struct CheckOptions: CommandOptions {
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
+    inputSelection = try InputSelectionOptions(arguments)
     references = try ReferenceOptions(arguments)
     rules = try RuleOptions(arguments)
     format = try arguments.value(of: Self.format)
@@ -164,13 +168,15 @@ struct CheckCommand: Subcommand {
     let failing = findings.contains {
       $0.severity == .error || (strict && $0.severity == .warning)
     }
-    return failing ? ExitCode.findings : ExitCode.success
+    return context.status(after: failing ? ExitCode.findings : ExitCode.success)
   }
 
-  /// GitHub workflow commands escape %, CR and LF (and , and : in properties).
+  /// GitHub workflow commands escape %, CR and LF (and , and : in properties); other control
+  /// characters are shown escaped, so nothing reaches the log raw.
   static func githubEscape(_ text: String, property: Bool) -> String {
     var out = text.replacingOccurrences(of: "%", with: "%25")
       .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    out = ControlCharacters.escaped(out)
     if property {
       out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
         of: ",", with: "%2C")

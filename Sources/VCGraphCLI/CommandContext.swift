@@ -10,6 +10,11 @@ struct CommandContext {
   let loader: InputLoader
   let requests: [AnalysisRequest]
   let layoutLimits: LayoutLimits
+  /// Which files inside directories given as inputs are inputs.
+  let selection: InputSelection
+  /// The exit status of problems reported while finding the inputs (an unreadable
+  /// subdirectory, a bad file name), which the others do not stop.
+  private let expansionStatus = StatusBox()
   /// Rule ids silenced for every input (`--ignore`), besides a description's own `ignore:`.
   let ignoredRules: [String]
   /// The configuration file that applies (`.vcgraph.yml`, `--config`), if any.
@@ -26,26 +31,69 @@ struct CommandContext {
       options: options.readOptions, console: console, excluding: configuration)
     requests = options.requests
     layoutLimits = options.layoutLimits
+    selection = options.selection
     ignoredRules = options.ignoredRules
   }
 
   /// Prints an error as a compiler diagnostic, quoting the source line when known.
   func report(_ error: VCGraphError) {
-    console.err(DiagnosticPrinter(sources: loader.sources).format(error))
+    console.err(diagnostic(error))
+  }
+
+  /// An error as a compiler diagnostic, quoting the source line when known.
+  func diagnostic(_ error: VCGraphError) -> String {
+    DiagnosticPrinter(sources: loader.sources(for: error.location?.path)).format(error)
+  }
+
+  /// A finding as `check --format text` prints it.
+  func diagnostic(_ finding: Finding) -> String {
+    DiagnosticPrinter(sources: loader.sources(for: finding.location.path)).format(
+      severity: finding.severity, message: finding.message, location: finding.location,
+      suffix: " [\(finding.rule.rawValue)]")
   }
 
   /// The expanded input paths, or a usage error when there are none.
   func inputs(atMostOne: Bool = false) throws(VCGraphError) -> [String] {
+    try inputFiles(atMostOne: atMostOne).map(\.path)
+  }
+
+  /// The expanded input files. Problems with some inputs are reported here (unless
+  /// `reportingProblems` is false: a run restarted after a crash printed them once) and
+  /// remembered for `status(after:)`; when no input remains, the first problem is thrown.
+  func inputFiles(
+    atMostOne: Bool = false, reportingProblems: Bool = true
+  ) throws(VCGraphError) -> [InputFile] {
     let positional = arguments.positional
     if positional.isEmpty { throw VCGraphError(.usage, "no input given") }
     if atMostOne && positional.count > 1 {
       throw VCGraphError(.usage, "this command takes one input, not \(positional.count)")
     }
-    let inputs = try loader.expand(positional)
-    if atMostOne && inputs.count > 1 {
+    let expansion = loader.expand(positional, selection: selection)
+    if atMostOne && expansion.files.count > 1 {
       throw VCGraphError(.usage, "this command takes one input file, not a directory of them")
     }
-    return inputs
+    if expansion.files.isEmpty, let first = expansion.problems.first {
+      for problem in expansion.problems.dropFirst() { report(problem) }
+      throw first
+    }
+    for problem in expansion.problems {
+      if reportingProblems { report(problem) }
+      expansionStatus.record(problem.exitCode)
+    }
+    for (directory, names) in expansion.skipped where reportingProblems {
+      let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+      console.err(
+        ControlCharacters.escaped(
+          "note: \(directory): skipped \(names.count) file\(names.count == 1 ? "" : "s") that"
+            + " \(names.count == 1 ? "is" : "are") neither a description nor a dump (\(shown));"
+            + " --include GLOB reads them") + "\n")
+    }
+    return expansion.files
+  }
+
+  /// The run's exit status: `status`, unless it is 0 and finding the inputs had a problem.
+  func status(after status: Int32) -> Int32 {
+    status != 0 ? status : expansionStatus.value
   }
 
   /// Loads an input, with the rules `--ignore` names silenced.
@@ -63,5 +111,14 @@ struct CommandContext {
     let input = try load(path)
     return try AnalysisReport(
       input.hierarchy, extra: requests, storyboard: launchOnly ? nil : input.storyboard)
+  }
+}
+
+/// The first nonzero exit status recorded.
+final class StatusBox: @unchecked Sendable {
+  private(set) var value: Int32 = 0
+
+  func record(_ status: Int32) {
+    if value == 0 { value = status }
   }
 }

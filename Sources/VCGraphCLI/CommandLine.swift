@@ -8,6 +8,11 @@ import VCGraphDiagram
 public enum VCGraphCommandLine {
   public static let version = "0.1.0"
 
+  /// Whether a crash while drawing one input of a batch reports it and restarts this process
+  /// after it (`CrashRecovery`): set by the `vcgraph` executable, not by tests that run
+  /// commands in their own process.
+  nonisolated(unsafe) public static var recoversFromCrashes = false
+
   /// Runs one command line (without the program name) and returns the exit code.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
     guard let first = arguments.first else {
@@ -29,10 +34,14 @@ public enum VCGraphCommandLine {
       break
     }
     if first == LayoutWorker.command { return LayoutWorker.serve(console: console) }
+    if first == RenderWorker.command {
+      return RenderWorker.serve(Array(arguments.dropFirst()), console: console)
+    }
     guard let command = Command(rawValue: first) else {
       let hint = suggestion(for: first, among: Command.allCases.map(\.rawValue))
       console.err(
-        "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? "")
+        ControlCharacters.escaped(
+          "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? ""))
           + "\nrun 'vcgraph --help' for the commands\n")
       return ExitCode.of(.usage)
     }
@@ -71,6 +80,7 @@ public enum VCGraphCommandLine {
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump or a storyboard's launch state into a description file
       simulate  apply a description's steps: one diagram per state and a review page
+      diff      what changed between two hierarchies; --exit-code for CI
       rules     list the check rules, or explain one: vcgraph rules RULE-ID
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
@@ -83,7 +93,7 @@ public enum VCGraphCommandLine {
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-  case render, analyze, check, `import`, simulate, rules
+  case render, analyze, check, `import`, simulate, diff, rules
 
   /// The command's type: its options, help and work.
   var type: any Subcommand.Type {
@@ -93,6 +103,7 @@ enum Command: String, CaseIterable {
     case .check: CheckCommand.self
     case .import: ImportCommand.self
     case .simulate: SimulateCommand.self
+    case .diff: DiffCommand.self
     case .rules: RulesCommand.self
     }
   }

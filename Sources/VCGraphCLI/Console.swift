@@ -1,4 +1,5 @@
 import Foundation
+import VCGraphCore
 
 /// Where a command's output goes: standard output (bytes), standard error (text), standard
 /// input. Tests pass a capturing console; `vcgraph` passes the process's streams.
@@ -20,11 +21,15 @@ public final class Console: @unchecked Sendable {
     self.errorIsTerminal = errorIsTerminal
   }
 
-  /// The process's own standard streams.
+  /// The process's own standard streams. Standard error is written through a copy of its
+  /// descriptor, so messages still reach it while a Graphviz plugin's own output to
+  /// descriptor 2 is being captured.
   public static func standard() -> Console {
-    Console(
+    let duplicate = fcntl(2, F_DUPFD_CLOEXEC, 3)
+    let errorDescriptor = duplicate >= 0 ? duplicate : 2
+    return Console(
       writeOut: { bytes in writeAll(bytes, to: 1) },
-      writeErr: { text in writeAll(Array(text.utf8), to: 2) },
+      writeErr: { text in writeAll(Array(text.utf8), to: errorDescriptor) },
       readIn: { limit in readAll(from: 0, atMost: limit) },
       errorIsTerminal: isatty(2) == 1)
   }
@@ -63,9 +68,24 @@ public final class Console: @unchecked Sendable {
     }
   }
 
-  public func out(_ text: String) { lock.withLock { writeOut(Array(text.utf8)) } }
+  /// Writes text to standard output. A character vcgraph never writes raw
+  /// (`ControlCharacters`, but for line feeds and tabs) is written escaped, whatever the
+  /// caller passed: the last line of defence against terminal and log injection.
+  public func out(_ text: String) {
+    let safe = ControlCharacters.escaped(text, keepingLayout: true)
+    lock.withLock { writeOut(Array(safe.utf8)) }
+  }
+  /// Writes bytes (an SVG, a PNG) to standard output as they are.
   public func out(bytes: [UInt8]) { lock.withLock { writeOut(bytes) } }
-  public func err(_ text: String) { lock.withLock { writeErr(text) } }
+  /// Writes text to standard error, escaped like `out(_:)`.
+  public func err(_ text: String) {
+    let safe = ControlCharacters.escaped(text, keepingLayout: true)
+    lock.withLock { writeErr(safe) }
+  }
+  /// Writes the progress line's own text to standard error as it is: its carriage return and
+  /// erase-line sequence are the only control characters vcgraph prints. The caller escapes
+  /// whatever part of it came from outside (a path).
+  func progress(_ text: String) { lock.withLock { writeErr(text) } }
   /// Standard input, at most `limit` bytes of it (a caller passes its size limit plus one, so
   /// an endless stream is refused instead of filling memory).
   public func input(atMost limit: Int = .max) -> [UInt8] { readIn(limit) }

@@ -1,3 +1,4 @@
+import Foundation
 import VCGraphCore
 
 /// The options of `vcgraph import`.
@@ -22,6 +23,16 @@ struct ImportOptions: CommandOptions {
     classes = try ClassOptions(arguments)
     references = try ReferenceOptions(arguments)
     output = try arguments.value(of: Self.output)
+  }
+
+  func validate() throws(VCGraphError) {
+    guard let output, output != "-" else { return }
+    let ext = (output as NSString).pathExtension.lowercased()
+    if !ext.isEmpty && !DescriptionLoader.extensions.contains(ext) {
+      throw VCGraphError(
+        .usage, "import writes a description (YAML), not .\(ext): -o \(output)",
+        hint: "name the output .yaml or .yml")
+    }
   }
 }
 
@@ -48,11 +59,56 @@ struct ImportCommand: Subcommand {
       } else {
         context.console.out(yaml)
       }
+      if let warning = Self.limitWarning(for: yaml, output: options.output ?? "-") {
+        context.console.err(warning)
+      }
       return ExitCode.success
     } catch {
       context.report(error)
       return error.exitCode
     }
+  }
+
+  /// A warning when the description written is larger or deeper than vcgraph reads by
+  /// default (a dump thousands of levels deep gives tens of megabytes of indentation), with
+  /// the options that read it.
+  static func limitWarning(for yaml: String, output: String) -> String? {
+    let limits = InputLimits.default
+    let size = yaml.utf8.count
+    let depth = nestingDepth(of: yaml)
+    guard size > limits.maxInputBytes || depth > limits.maxDepth else { return nil }
+    var options: [String] = []
+    if size > limits.maxInputBytes { options.append("--max-input-bytes \(size)") }
+    if depth > limits.maxDepth { options.append("--max-depth \(depth)") }
+    let name = output == "-" ? "the description" : output
+    return ControlCharacters.escaped(
+      "warning: \(name) is \(size) bytes and nests up to \(depth) levels, more than vcgraph"
+        + " reads by default (\(limits.maxInputBytes) bytes, \(limits.maxDepth) levels); read"
+        + " it with \(options.joined(separator: " "))") + "\n"
+  }
+
+  /// The deepest nesting of a description as `DescriptionWriter` writes it: two spaces of
+  /// indentation per block level, and a level for each `{`/`[` opened on a line (an upper
+  /// bound, counting from the start of the line).
+  static func nestingDepth(of yaml: String) -> Int {
+    var deepest = 0
+    for line in yaml.utf8.split(separator: 0x0A) {
+      let indent = line.prefix { $0 == 0x20 }.count
+      var open = 0
+      var flow = 0
+      for byte in line.dropFirst(indent) {
+        if byte == 0x7B || byte == 0x5B {
+          open += 1
+          flow = max(flow, open)
+        } else if byte == 0x7D || byte == 0x5D {
+          open -= 1
+        } else if byte == 0x23 && open == 0 {
+          break  // a comment
+        }
+      }
+      deepest = max(deepest, indent / 2 + flow + 2)
+    }
+    return deepest
   }
 
   /// One comment per controller of a storyboard's launch state: the scene it was built from,

@@ -10,8 +10,8 @@ struct LoadedInput {
   var storyboard: StoryboardDocument?
 }
 
-/// Finds and loads inputs: files, directories (every input file inside, sorted by path) and
-/// `-` for standard input, in every format `InputFormats` reads.
+/// Finds and loads inputs: files, directories (the inputs inside, sorted by path; see
+/// `expand(_:selection:)`) and `-` for standard input, in every format `InputFormats` reads.
 final class InputLoader {
   let options: ReadOptions
   let console: Console
@@ -19,11 +19,17 @@ final class InputLoader {
   private var sourceBytes: [String: [UInt8]] = [:]
   /// Where storyboard references are looked for after the referencing file's own folder: the
   /// directories given as inputs, then the folder of every input file, in order.
-  private(set) var searchFolders: [String] = []
+  var searchFolders: [String] = []
 
   /// The text of every input read so far, decoded only when a diagnostic quotes a line (a large
   /// description is not kept twice in memory).
   var sources: [String: String] { sourceBytes.mapValues(SourceText.display) }
+
+  /// The text of one input read so far, for a diagnostic about it.
+  func sources(for path: String?) -> [String: String] {
+    guard let path, let bytes = sourceBytes[path] else { return [:] }
+    return [path: SourceText.display(bytes)]
+  }
 
   /// The configuration file whose `excluded` patterns leave files out of input directories.
   let configuration: ConfigurationFile?
@@ -36,62 +42,9 @@ final class InputLoader {
 
   private var limits: InputLimits { options.limits }
 
-  /// Expands directories into the input files they hold.
-  func expand(_ arguments: [String]) throws(VCGraphError) -> [String] {
-    var result: [String] = []
-    let manager = FileManager.default
-    for argument in arguments {
-      if argument == "-" {
-        result.append(argument)
-        continue
-      }
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-        throw VCGraphError(.noInput, "\(argument): no such file or directory")
-      }
-      guard isDirectory.boolValue else {
-        result.append(argument)
-        continue
-      }
-      searchFolders.append(argument)
-      guard let enumerator = manager.enumerator(atPath: argument) else {
-        throw VCGraphError(.noInput, "\(argument): cannot read the directory")
-      }
-      var found: [String] = []
-      var excluded = 0
-      while let item = enumerator.nextObject() as? String {
-        let ext = (item as NSString).pathExtension.lowercased()
-        // A configuration file is never an input, though its extension is a description's.
-        guard InputFormats.extensions.contains(ext),
-          (item as NSString).lastPathComponent != ConfigurationFile.fileName
-        else { continue }
-        let path = (argument as NSString).appendingPathComponent(item)
-        if isExcluded(path) { excluded += 1 } else { found.append(path) }
-      }
-      if found.isEmpty && excluded > 0 {
-        throw VCGraphError(
-          .noInput,
-          "\(argument): every input file in the directory is excluded by"
-            + " \(configuration?.path ?? ConfigurationFile.fileName)")
-      }
-      if found.isEmpty {
-        let names = InputFormats.extensions.map { ".\($0)" }
-        let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
-        throw VCGraphError(.noInput, "\(argument): the directory holds no \(list) file")
-      }
-      result += found.sorted()
-    }
-    for path in result where path != "-" {
-      let parent = (path as NSString).deletingLastPathComponent
-      let folder = parent.isEmpty ? "." : parent
-      if !searchFolders.contains(folder) { searchFolders.append(folder) }
-    }
-    return result
-  }
-
   /// Whether the configuration file's `excluded` patterns leave out a file found in an input
   /// directory (a file named on the command line is always read).
-  private func isExcluded(_ path: String) -> Bool {
+  func isExcluded(_ path: String) -> Bool {
     guard let configuration else { return false }
     let absolute =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

@@ -10,6 +10,8 @@ struct LayoutLimits: Sendable, Equatable {
   var maxLayoutNodes: Int = 5_000
   /// Seconds a layout may take; see `CommandContext.draw` for where it is enforced.
   var layoutTimeout: Double = 60
+  /// Whether `--expand-all` was given (the limits' hints then suggest leaving it out).
+  var expandAll = false
 
   /// The defaults.
   static let `default` = LayoutLimits()
@@ -31,6 +33,12 @@ struct LayoutLimits: Sendable, Equatable {
         + " than the limit of \(maxLabelLines)",
       hint: "raise it with \(LimitOptions.maxLabelLines.declaration.flag) (below"
         + " \(Self.labelLineCeiling): Graphviz crashes on longer labels)")
+  }
+
+  /// The rest of a layout limit's hint: what else keeps a diagram small.
+  var remedies: String {
+    (expandAll ? ", leave out --expand-all so off-screen subtrees collapse," : "")
+      + " or write -f dot or json, which need no layout"
   }
 
   /// Seconds, as the messages print them: `60`, `0.5`.

@@ -47,10 +47,11 @@ enum LayoutWorker {
 
   // MARK: - Parent side
 
-  /// Renders `graph` in a worker process; throws `Failure`.
+  /// Renders `graph` in a worker process, returning each format's bytes and Graphviz's
+  /// warnings; throws `Failure`.
   static func render(
     _ graph: Graph, engine: String, formats: [OutputFormat], timeout: Double
-  ) throws(Failure) -> [OutputFormat: [UInt8]] {
+  ) throws(Failure) -> (outputs: [OutputFormat: [UInt8]], warnings: [String]) {
     let request: Data
     do {
       request = try JSONEncoder().encode(
@@ -63,6 +64,7 @@ enum LayoutWorker {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: WorkerPool.executable)
     process.arguments = [command]
+    process.environment = ParentWatch.workerEnvironment()
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
@@ -86,9 +88,17 @@ enum LayoutWorker {
         group.leave()
       }
     }
+    let written = DispatchGroup()
+    written.enter()
     Thread.detachNewThread {
-      // A worker that dies early closes its end; the write then fails (SIGPIPE is ignored).
-      try? input.fileHandleForWriting.write(contentsOf: request)
+      // The request is one line; the pipe then stays open until the worker is done, and its
+      // closing (this process ending) tells the worker to stop. A worker that dies early
+      // closes its end; the write then fails (SIGPIPE is ignored).
+      try? input.fileHandleForWriting.write(contentsOf: request + Data([0x0A]))
+      written.leave()
+    }
+    defer {
+      written.wait()
       try? input.fileHandleForWriting.close()
     }
     if finished.wait(timeout: .now() + timeout) == .timedOut {
@@ -120,7 +130,7 @@ enum LayoutWorker {
     for format in formats where results[format] == nil {
       throw .crashed("the layout process returned no \(format.rawValue) output")
     }
-    return results
+    return (results, response.warnings ?? [])
   }
 
   /// What the reader threads collected.
@@ -146,12 +156,14 @@ enum LayoutWorker {
   static func serve(console: Console) -> Int32 {
     let request: Request
     do {
-      request = try JSONDecoder().decode(Request.self, from: Data(console.input()))
+      let line = ParentWatch.Lines().next() ?? ""
+      request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
     } catch {
       console.err("error: \(command): unreadable request (\(error))\n")
       return ExitCode.of(.software)
     }
-    // Should the parent die without killing us, do not lay out forever.
+    // End with the parent; and should that fail, do not lay out forever.
+    ParentWatch.start()
     alarm(UInt32(min(max(request.timeout.rounded(.up), 1), 86_400)) + 5)
     let formats = request.formats.compactMap(OutputFormat.init(rawValue:))
     testDelay()
@@ -162,6 +174,13 @@ enum LayoutWorker {
       response.results = rendered.mapValues { Data($0.data) }.reduce(into: [:]) {
         $0[$1.key.rawValue] = $1.value
       }
+      var warnings: [String] = []
+      for format in formats {
+        for warning in rendered[format]?.warnings ?? [] where !warnings.contains(warning) {
+          warnings.append(warning)
+        }
+      }
+      response.warnings = warnings
     } catch {
       response.error = WireError(error)
     }
@@ -185,6 +204,7 @@ enum LayoutWorker {
 
   struct Response: Codable {
     var results: [String: Data]?
+    var warnings: [String]?
     var error: WireError?
   }
 

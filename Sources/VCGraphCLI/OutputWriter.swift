@@ -303,15 +303,91 @@ enum TemporaryFiles {
     forget(path)
   }
 
+  /// Sets up the list before a signal handler may read it.
+  static func prepare() { _ = buffer }
+
+  /// Unlinks every registered temporary file and the temporary directory; async-signal-safe
+  /// (for signal handlers).
+  static func removeAll() {
+    for slot in 0..<slots {
+      let start = buffer + slot * slotSize
+      if start[0] != 0 { unlink(start) }
+    }
+    removeDirectoryContents()
+  }
+
+  /// The temporary directory being filled (`DirectoryReplacement`), as "DIR\0NAME\0...\0\0"
+  /// in one C buffer, and room to build a path in; read by the signal handler.
+  private nonisolated(unsafe) static var directory: UnsafeMutablePointer<CChar>?
+  private nonisolated(unsafe) static var pathScratch: UnsafeMutablePointer<CChar>?
+
+  /// Remembers a temporary directory and the names that may be created in it, for removal on
+  /// interruption.
+  static func registerDirectory(_ path: String, names: [String]) {
+    lock.withLock {
+      installHandlers()
+      let entries = [path] + names
+      let size = entries.reduce(1) { $0 + $1.utf8.count + 1 }
+      let table = UnsafeMutablePointer<CChar>.allocate(capacity: size)
+      var offset = 0
+      for entry in entries {
+        for byte in entry.utf8 {
+          table[offset] = CChar(bitPattern: byte)
+          offset += 1
+        }
+        table[offset] = 0
+        offset += 1
+      }
+      table[offset] = 0
+      if pathScratch == nil { pathScratch = .allocate(capacity: 8192) }
+      let old = directory
+      directory = table
+      old?.deallocate()
+    }
+  }
+
+  /// Removes the registered temporary directory's files and the directory, and forgets it.
+  static func removeDirectory() {
+    lock.withLock {
+      removeDirectoryContents()
+      forgetDirectoryLocked()
+    }
+  }
+
+  /// Forgets the temporary directory (it was renamed into place).
+  static func forgetDirectory() { lock.withLock { forgetDirectoryLocked() } }
+
+  private static func forgetDirectoryLocked() {
+    let old = directory
+    directory = nil
+    old?.deallocate()
+  }
+
+  /// Unlinks the registered directory's files and removes it; async-signal-safe.
+  private static func removeDirectoryContents() {
+    guard let table = directory, let scratch = pathScratch else { return }
+    let base = strlen(table)
+    guard base + 2 < 8192 else { return }
+    memcpy(scratch, table, base)
+    scratch[base] = 0x2F  // "/"
+    var entry = table + base + 1
+    while entry[0] != 0 {
+      let length = strlen(entry)
+      if base + 1 + length < 8192 {
+        memcpy(scratch + base + 1, entry, length + 1)
+        unlink(scratch)
+      }
+      entry += length + 1
+    }
+    rmdir(table)
+  }
+
   private static func installHandlers() {
     guard !installed else { return }
     installed = true
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       signal(signalNumber) { received in
-        for slot in 0..<TemporaryFiles.slots {
-          let start = TemporaryFiles.buffer + slot * TemporaryFiles.slotSize
-          if start[0] != 0 { unlink(start) }
-        }
+        TemporaryFiles.removeAll()
         signal(received, SIG_DFL)
         raise(received)
       }

@@ -59,104 +59,6 @@ extension RenderFormat {
   }
 }
 
-/// Where each rendered input and format goes.
-struct RenderPlan {
-  enum Destination: Equatable {
-    case file(String)
-    case standardOutput
-  }
-
-  var formats: [RenderFormat]
-  /// The image a Markdown page links to instead of its Mermaid block (`--image`), written
-  /// beside the page.
-  var image: RenderFormat?
-  /// Per input, per format.
-  var destinations: [String: [RenderFormat: Destination]] = [:]
-  /// Whether the run draws one diagram, which may then be laid out in process at any size.
-  var singleDiagram: Bool { destinations.count == 1 }
-
-  /// `formats` as given with `-f` (none: from `-o`'s extension, else SVG); `image` as given
-  /// with `--image`.
-  init(
-    inputs: [String], output: String?, formats given: [RenderFormat],
-    image: RenderFormat? = nil
-  ) throws(VCGraphError) {
-    var formats = given
-    var isDirectory: ObjCBool = false
-    let outputIsDirectory =
-      output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) } == true
-      && isDirectory.boolValue
-    if output == "-" {
-      if formats.isEmpty { formats = [.svg] }
-      guard inputs.count == 1, formats.count == 1 else {
-        throw VCGraphError(.usage, "-o - writes one format of one input to standard output")
-      }
-      destinations[inputs[0]] = [formats[0]: .standardOutput]
-    } else if let output, inputs.count == 1, !outputIsDirectory,
-      let named = formats.count == 1
-        ? formats[0]
-        : formats.isEmpty
-          ? RenderFormat(name: (output as NSString).pathExtension) : nil
-    {
-      // One input and a file name: the format comes from -f, else from the extension.
-      formats = [named]
-      destinations[inputs[0]] = [named: .file(output)]
-    } else {
-      if formats.isEmpty { formats = [.svg] }
-      let directory = output ?? "."
-      if !outputIsDirectory && output != nil {
-        throw VCGraphError(
-          .cantCreate, "\(directory): the output directory does not exist",
-          hint: "create it first, or name one output file with a known extension")
-      }
-      var taken: [String: String] = [:]
-      for input in inputs {
-        let base =
-          input == "-"
-          ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-        var perFormat: [RenderFormat: Destination] = [:]
-        for format in formats {
-          let path = (directory as NSString).appendingPathComponent(
-            "\(base).\(format.fileExtension)")
-          if let other = taken[path] {
-            throw VCGraphError(
-              .usage, "\(input) and \(other) would both write \(path)",
-              hint: "render them into different directories")
-          }
-          taken[path] = input
-          perFormat[format] = .file(path)
-        }
-        destinations[input] = perFormat
-      }
-    }
-    self.formats = formats
-    if let image { try planImage(image) }
-  }
-
-  /// Adds the `--image` file beside each Markdown page.
-  private mutating func planImage(_ format: RenderFormat) throws(VCGraphError) {
-    guard formats.contains(.md) else {
-      throw VCGraphError(
-        .usage, "'--image' is for Markdown pages", hint: "add -f md, or leave --image out")
-    }
-    for (input, perFormat) in destinations {
-      guard case .file(let page)? = perFormat[.md] else {
-        throw VCGraphError(
-          .usage, "'--image' writes the image beside the page, which -o - cannot",
-          hint: "write the page to a file or a directory with -o")
-      }
-      let path = ((page as NSString).deletingPathExtension as NSString)
-        .appendingPathExtension(format.fileExtension)!
-      if case .file(let other)? = perFormat[format], other != path {
-        throw VCGraphError(.usage, "\(input): '--image' would write \(path) beside \(other)")
-      }
-      destinations[input]![format] = .file(path)
-    }
-    if !formats.contains(format) { formats.append(format) }
-    image = format
-  }
-}
-
 extension Parse {
   /// `--scale N`: a size factor from 0.1 to 10.
   static let scale: OptionParser<Double> = { text, flag throws(VCGraphError) in
@@ -216,8 +118,8 @@ struct RenderOptions: CommandOptions {
           StoryboardOptions.initial.declaration, SharedOptions.quiet.declaration,
         ])
     ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
-    + RuleOptions.sections + LimitOptions.sections + ClassOptions.sections
-    + ReferenceOptions.sections
+    + RuleOptions.sections + InputSelectionOptions.sections + LimitOptions.sections
+    + ClassOptions.sections + ReferenceOptions.sections
 
   var output: String?
   /// As given with `-f`; empty when not given.
@@ -238,6 +140,7 @@ struct RenderOptions: CommandOptions {
   var rules: RuleOptions
   var limits: LimitOptions
   var classes: ClassOptions
+  var inputSelection: InputSelectionOptions
   var references: ReferenceOptions
   var storyboardFolders: [String] { references.folders }
 
@@ -248,6 +151,7 @@ struct RenderOptions: CommandOptions {
     classes = try ClassOptions(arguments)
     references = try ReferenceOptions(arguments)
     questions = try QuestionOptions(arguments)
+    inputSelection = try InputSelectionOptions(arguments)
     rules = try RuleOptions(arguments)
     initial = try arguments.value(of: StoryboardOptions.initial)
     output = try arguments.value(of: Self.output)
@@ -270,13 +174,15 @@ struct RenderOptions: CommandOptions {
 
   var requests: [AnalysisRequest] { questions.requests }
 
+  var selection: InputSelection { inputSelection.selection }
+
   /// The resolution Graphviz draws PNGs at unless told otherwise.
   static let defaultDPI = 96.0
 
   var layoutLimits: LayoutLimits {
     LayoutLimits(
       maxLabelLines: limits.maxLabelLines, maxLayoutNodes: layout.maxLayoutNodes,
-      layoutTimeout: layout.layoutTimeout)
+      layoutTimeout: layout.layoutTimeout, expandAll: drawing.expandAll)
   }
 }
 
@@ -308,56 +214,84 @@ struct RenderCommand: Subcommand {
   static let inputsPerDefaultJob = 16
 
   func run() -> Int32 {
-    let inputs: [String]
+    let resumed = CrashRecovery.resumedAfter
+    let files: [InputFile]
     let plan: RenderPlan
     do {
-      inputs = try context.inputs()
+      try LayoutEngines.check(options.drawing.engine)
+      files = try context.inputFiles(reportingProblems: resumed == nil)
       plan = try RenderPlan(
-        inputs: inputs, output: options.output, formats: options.formats,
+        inputs: files, output: options.output, formats: options.formats,
         image: options.image?.format)
       if options.darkVariant { try Self.checkDarkVariant(plan) }
     } catch {
       context.report(error)
       return error.exitCode
     }
-    let workers = options.jobs ?? Self.defaultJobs(inputs: inputs.count)
-    if workers > 1, inputs.count > 1 {
-      return WorkerPool(context: context, jobs: workers).render(inputs)
+    let progress = Progress(
+      console: context.console, total: files.count, quiet: options.quiet,
+      done: resumed.map { $0 + 1 } ?? 0)
+    let workers = options.jobs ?? Self.defaultJobs(inputs: files.count)
+    if workers > 1, files.count > 1, resumed == nil {
+      let status = WorkerPool(context: context, jobs: workers).render(
+        files, plan: plan, progress: progress)
+      return context.status(after: status)
     }
-    var status: Int32 = 0
+    // One process: a crash in one input is reported for it, and the process starts again
+    // after it (CrashRecovery), so the other inputs are still drawn.
+    if VCGraphCommandLine.recoversFromCrashes {
+      CrashRecovery.begin(inputs: files.map(\.path), clearProgress: progress.isEnabled)
+    }
+    var status: Int32 = resumed == nil ? 0 : ExitCode.of(.software)
     // One writer for the run, so each input is resolved once, not once per output.
-    let writer = OutputWriter(inputs: inputs)
-    let progress =
-      context.console.errorIsTerminal && inputs.count > 1 && !options.quiet
-    for (number, input) in inputs.enumerated() {
-      if progress { context.console.err("\r[\(number + 1)/\(inputs.count)] \(input)\u{1B}[K") }
+    let writer = OutputWriter(inputs: files.map(\.path))
+    for (index, file) in files.enumerated() where index > (resumed ?? -1) {
+      CrashRecovery.rendering(index)
       do {
-        try render(input, plan: plan, writer: writer)
+        try render(
+          file, destinations: plan.destinations[file.path] ?? [:], image: plan.image,
+          singleDiagram: plan.singleDiagram, writer: writer, progress: progress)
       } catch {
-        if progress { context.console.err("\n") }
-        context.report(error)
+        progress.message(context.diagnostic(error))
         if status == 0 { status = error.exitCode }
       }
+      progress.advance(file.path)
     }
-    if progress { context.console.err("\n") }
-    return status
+    progress.finish()
+    return context.status(after: status)
   }
 
-  /// Renders one input into every planned format.
-  func render(_ input: String, plan: RenderPlan, writer: OutputWriter) throws(VCGraphError) {
+  /// Renders one input into every format planned for it.
+  func render(
+    _ file: InputFile, destinations: [RenderFormat: RenderPlan.Destination],
+    image imageFormat: RenderFormat?, singleDiagram: Bool, writer: OutputWriter,
+    progress: Progress
+  ) throws(VCGraphError) {
+    let input = file.path
+    if let name = ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_ON"],
+      (input as NSString).lastPathComponent == name
+    {
+      fatalError("VCGRAPH_TEST_CRASH_ON")  // Tests stand in for a crash in one input.
+    }
     let report = try context.report(for: input, launchOnly: self.options.initial)
+    // Error-severity findings are drawn; say them too, as `check` would (the run succeeds).
+    for finding in report.findings where finding.severity == .error {
+      progress.message(context.diagnostic(finding))
+    }
     let options = self.options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
     let model = Self.diagram(of: report, options: options)
-    let rendered = try images(of: model, input: input, formats: plan.formats, plan: plan)
+    let formats = RenderFormat.allCases.filter { destinations[$0] != nil }
+    let rendered = try images(
+      of: model, input: input, formats: formats, singleDiagram: singleDiagram, progress: progress)
     // The page links the image by its name: they are written side by side.
     var image: String?
-    if let format = plan.image, case .file(let path)? = plan.destinations[input]?[format] {
+    if let imageFormat, case .file(let path)? = destinations[imageFormat] {
       image = (path as NSString).lastPathComponent
     }
     // All formats of one input are replaced together, or none is.
     var files: [(bytes: [UInt8], path: String)] = []
-    for format in plan.formats {
+    for format in formats {
       let bytes: [UInt8]
       if format.graphviz != nil {
         bytes = rendered[format]!
@@ -371,7 +305,7 @@ struct RenderCommand: Subcommand {
         }
         bytes = Array((report.json(naming: name).formatted() + "\n").utf8)
       }
-      switch plan.destinations[input]?[format] {
+      switch destinations[format] {
       case .standardOutput?: context.console.out(bytes: bytes)
       case .file(let path)?: files.append((bytes, path))
       case nil: break
@@ -380,40 +314,57 @@ struct RenderCommand: Subcommand {
     if self.options.darkVariant {
       var dark = options
       dark.theme = .dark
-      let variants = plan.formats.filter { $0 == .svg || $0 == .png }
+      let variants = formats.filter { $0 == .svg || $0 == .png }
       let model = Self.diagram(of: report, options: dark)
-      let rendered = try images(of: model, input: input, formats: variants, plan: plan)
+      let rendered = try images(
+        of: model, input: input, formats: variants, singleDiagram: singleDiagram,
+        progress: progress)
       for format in variants {
-        guard case .file(let path)? = plan.destinations[input]?[format] else { continue }
+        guard case .file(let path)? = destinations[format] else { continue }
         files.append((rendered[format]!, Self.darkVariantPath(of: path)))
+      }
+    }
+    if file.relative?.contains("/") == true {
+      // A file from a subfolder of an input directory: its outputs go to the same subfolder.
+      for path in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) {
+        do {
+          try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true)
+        } catch {
+          throw VCGraphError(
+            .cantCreate, "\(path): cannot create the directory (\(error.localizedDescription))")
+        }
       }
     }
     try writer.write(files)
   }
 
   /// The Graphviz formats among `formats` of `model`: laid out once (a PNG at another
-  /// resolution once more), the SVG with its title and description.
+  /// resolution once more), the SVG with its title and description. Graphviz's warnings
+  /// worth saying go to `progress`.
   private func images(
-    of model: Diagram, input: String, formats: [RenderFormat], plan: RenderPlan
+    of model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
+    progress: Progress
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
     let graph = GraphvizBackend().graph(model)
     let engine = options.drawing.engine
     var graphviz = formats.compactMap(\.graphviz)
-    var scaled: [OutputFormat: [UInt8]] = [:]
+    var scaled = CommandContext.Drawn()
     if let dpi = options.dpi, graphviz.contains(.png) {
       var large = graph
       large.attributes["dpi"] = .raw(LayoutLimits.format(dpi))
       graphviz.removeAll { $0 == .png }
       scaled = try context.draw(
-        large, input: input, engine: engine, formats: [.png], singleDiagram: plan.singleDiagram)
+        large, input: input, engine: engine, formats: [.png], singleDiagram: singleDiagram)
     }
     let drawn = try context.draw(
-      graph, input: input, engine: engine, formats: graphviz, singleDiagram: plan.singleDiagram
-    ).merging(scaled) { first, _ in first }
+      graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
+    for warning in drawn.warnings + scaled.warnings { progress.message(warning) }
+    let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
     for format in formats {
       guard let output = format.graphviz else { continue }
-      guard let data = drawn[output] else {
+      guard let data = outputs[output] else {
         throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
       }
       result[format] = format == .svg ? SVGMetadata(model).applied(to: data) : data
@@ -467,13 +418,5 @@ extension RenderCommand {
         severity: .warning, message: "\(input): \(problem)", location: nil,
         hint: "GitHub and most Markdown renderers do not let a diagram raise this limit; write"
           + (format == .md ? " -f md --image svg" : " -f svg") + " for this input"))
-  }
-}
-
-extension GraphvizError {
-  /// A bad `--layout` engine is the user's mistake, not a crash.
-  var isUsageError: Bool {
-    if case .layoutFailed = self { return true }
-    return false
   }
 }

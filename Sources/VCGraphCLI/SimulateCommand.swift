@@ -13,6 +13,12 @@ struct SimulateOptions: CommandOptions {
     "format", value: "FORMAT", help: "summary on stdout: text or json", default: TextOrJSON.text,
     parse: Parse.choice(TextOrJSON.self))
   static let png = Option(flag: "png", help: "also write step-N.png")
+  static let maxSteps = Option(
+    "max-steps", value: "N", help: "most steps simulated", default: 1_000,
+    parse: Parse.positiveInt)
+  static let maxOutputBytes = Option(
+    "max-output-bytes", value: "N", help: "most bytes written, all files together",
+    default: 256 << 20, parse: Parse.positiveInt)
   static let steps = Option(
     "steps", value: "FILE",
     help: "steps to apply instead of the input's own (storyboards: perform)",
@@ -25,9 +31,11 @@ struct SimulateOptions: CommandOptions {
         options: [
           output.declaration, steps.declaration, format.declaration, png.declaration,
           SharedOptions.quiet.declaration,
-        ])
-    ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
-    + ReferenceOptions.sections
+        ]),
+      OptionSection(
+        title: "simulation limits", options: [maxSteps.declaration, maxOutputBytes.declaration]),
+    ] + DrawingOptions.sections + LayoutLimitOptions.sections + LimitOptions.sections
+    + ClassOptions.sections + ReferenceOptions.sections
 
   var output: String?
   var format: TextOrJSON
@@ -35,7 +43,10 @@ struct SimulateOptions: CommandOptions {
   /// A steps file applied instead of the input's `steps`.
   var steps: String?
   var quiet: Bool
+  var maxSteps: Int
+  var maxOutputBytes: Int
   var drawing: DrawingOptions
+  var layout: LayoutLimitOptions
   var limits: LimitOptions
   var classes: ClassOptions
   var references: ReferenceOptions
@@ -50,7 +61,16 @@ struct SimulateOptions: CommandOptions {
     png = try arguments.value(of: Self.png)
     steps = try arguments.value(of: Self.steps)
     quiet = try arguments.value(of: SharedOptions.quiet)
+    maxSteps = try arguments.value(of: Self.maxSteps)
+    maxOutputBytes = try arguments.value(of: Self.maxOutputBytes)
     drawing = try DrawingOptions(arguments)
+    layout = try LayoutLimitOptions(arguments)
+  }
+
+  var layoutLimits: LayoutLimits {
+    LayoutLimits(
+      maxLabelLines: limits.maxLabelLines, maxLayoutNodes: layout.maxLayoutNodes,
+      layoutTimeout: layout.layoutTimeout, expandAll: drawing.expandAll)
   }
 
   func validate() throws(VCGraphError) {
@@ -78,15 +98,17 @@ struct SimulateCommand: Subcommand {
   static let summary = """
     Applies the description's `steps` (or those of --steps FILE; for a storyboard, whose
     steps may `perform` its segues) in order with UIKit's rules and writes into DIR:
-    step-0.svg (the state as described) ... step-N.svg, each marking what its step added,
-    removed, moved or brought on screen and the top view controller; summary.json; and
-    index.html, a self-contained review page (open index.html#step-3 for step 3; arrow
-    keys or j/k step through). Prints one line per step. A step UIKit refuses is an error
-    at its position (exit 65) and nothing is written.
+    step-0.svg (the state as described) ... step-N.svg, all on one layout, each marking what
+    its step added, removed, moved or brought on screen and the top view controller;
+    summary.json; and index.html, a self-contained review page (open index.html#step-3 for
+    step 3, #compare-2-5 for steps 2 and 5 side by side; arrow keys or j/k step through, +
+    and - zoom). Prints one line per step. A step UIKit refuses is an error at its position
+    (exit 65) and nothing is written.
     """
 
   func run() -> Int32 {
     do throws(VCGraphError) {
+      try LayoutEngines.check(options.drawing.engine)
       let input = try context.inputs(atMostOne: true)[0]
       let loaded = try context.load(input)
       var hierarchy = loaded.hierarchy
@@ -104,6 +126,16 @@ struct SimulateCommand: Subcommand {
             ? "add a `steps:` list (format.md, \"Steps\"); `vcgraph render` draws one state"
             : "give a steps file with --steps FILE (its steps may `perform` segues)")
       }
+      if hierarchy.steps.count > options.maxSteps {
+        throw VCGraphError.data(
+          "the file has \(hierarchy.steps.count) steps, more than the limit of"
+            + " \(options.maxSteps) steps", at: hierarchy.steps[options.maxSteps].location,
+          hint: "raise it with \(SimulateOptions.maxSteps.declaration.flag), or split the steps"
+            + " into several files")
+      }
+      let directory = DirectoryReplacement(
+        path: outputDirectory(for: input), command: "simulate", ownsName: Self.isOutputName)
+      try directory.check(inputs: [input] + (options.steps.map { [$0] } ?? []))
       // The file's `analyze:` questions are about the state as described (`vcgraph analyze`
       // answers them); ids they name may be gone after a step.
       hierarchy.requests = []
@@ -122,36 +154,77 @@ struct SimulateCommand: Subcommand {
         return refusal.exitCode
       }
       let report = SimulationReport(simulation, input: input)
-      let svgs = try render(report)
-      let directory = try createDirectory(outputDirectory(for: input))
-      let writer = OutputWriter(inputs: [input] + (options.steps.map { [$0] } ?? []))
-      // Check every output path before writing any, so a refusal leaves nothing half-written.
-      let names =
-        svgs.indices.flatMap { n in
-          [SimulationReport.diagramName(n)]
-            + (options.png ? ["step-\(n).png"] : [])
-        } + ["summary.json", "index.html"]
-      for name in names { try writer.checkNotInput(path(directory, name)) }
+      var budget = OutputBudget(limit: options.maxOutputBytes, input: input)
+      let svgs = try render(report, budget: &budget)
+      var files: [(name: String, bytes: [UInt8])] = []
       for (n, svg) in svgs.enumerated() {
-        try writer.write(svg.svg, to: path(directory, SimulationReport.diagramName(n)))
-        if let png = svg.png { try writer.write(png, to: path(directory, "step-\(n).png")) }
+        files.append((SimulationReport.diagramName(n), svg.svg))
+        if let png = svg.png { files.append(("step-\(n).png", png)) }
       }
-      try writer.write(
-        Array((report.json.formatted() + "\n").utf8), to: path(directory, "summary.json"))
+      files.append(("summary.json", Array((report.json.formatted() + "\n").utf8)))
       let page = ReviewPage(
-        report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG))
-      try writer.write(Array(page.html.utf8), to: path(directory, "index.html"))
+        report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG),
+        pngs: options.png)
+      files.append(("index.html", Array(page.html.utf8)))
+      // The page's diagrams were counted with their states.
+      let pageDiagrams = svgs.reduce(0) {
+        $0 + $1.pageSVG.utf8.count + ($1.legendSVG?.utf8.count ?? 0)
+      }
+      try budget.add(
+        files[files.count - 2].bytes.count + max(0, page.html.utf8.count - pageDiagrams),
+        step: nil)
+      // Every file is written into a fresh directory that then replaces the old one whole.
+      try directory.replace(with: files)
       if !options.quiet {
         if options.format == .json {
           context.console.out(report.json.formatted() + "\n")
         } else {
-          context.console.out(report.text + "review page: \(path(directory, "index.html"))\n")
+          context.console.out(
+            report.text
+              + ControlCharacters.escaped("review page: \(path(directory.path, "index.html"))")
+              + "\n")
         }
       }
       return ExitCode.success
     } catch {
       context.report(error)
       return error.exitCode
+    }
+  }
+
+  /// Whether a file name is one `simulate` writes (a directory holding only such files was
+  /// written by a vcgraph from before the marker file).
+  static func isOutputName(_ name: String) -> Bool {
+    if ["summary.json", "index.html", DirectoryReplacement.markerName].contains(name) {
+      return true
+    }
+    guard name.hasPrefix("step-") else { return false }
+    let rest = name.dropFirst(5)
+    guard let dot = rest.firstIndex(of: ".") else { return false }
+    return rest[..<dot].allSatisfy(\.isNumber) && ["svg", "png"].contains(rest[dot...].dropFirst())
+  }
+
+  /// The bytes a run may write, counted as its files are made, so a run over the limit stops
+  /// before it has drawn (or written) everything.
+  struct OutputBudget {
+    let limit: Int
+    let input: String
+    private(set) var used = 0
+
+    init(limit: Int, input: String) {
+      self.limit = limit
+      self.input = input
+    }
+
+    mutating func add(_ bytes: Int, step: Int?) throws(VCGraphError) {
+      used += bytes
+      guard used > limit else { return }
+      throw VCGraphError(
+        .dataError,
+        "\(input): the simulation's files would be more than the limit of \(limit) bytes"
+          + (step.map { " (by step \($0))" } ?? ""),
+        hint: "raise it with \(SimulateOptions.maxOutputBytes.declaration.flag), or split the"
+          + " steps into several files")
     }
   }
 
@@ -167,26 +240,6 @@ struct SimulateCommand: Subcommand {
     return options.output ?? "\(base)-simulation"
   }
 
-  /// Creates the output directory when it is missing.
-  private func createDirectory(_ directory: String) throws(VCGraphError) -> String {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else {
-        throw VCGraphError(.cantCreate, "\(directory): exists and is not a directory")
-      }
-      return directory
-    }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true)
-    } catch {
-      throw VCGraphError(
-        .cantCreate,
-        "\(directory): cannot create the output directory (\(error.localizedDescription))")
-    }
-    return directory
-  }
-
   /// One state's drawings: the diagram file (with the legend, unless --no-legend), and for
   /// the review page the diagram without the legend plus the legend on its own, so the page
   /// can draw the hierarchy as large as its column allows.
@@ -197,41 +250,36 @@ struct SimulateCommand: Subcommand {
     var legendSVG: String?
   }
 
-  /// One diagram per state, marking what the step that led to it changed.
-  private func render(_ report: SimulationReport) throws(VCGraphError) -> [Drawing] {
+  /// One diagram per state, marking what the step that led to it changed, all drawn on one
+  /// layout (`StableLayout`): a controller keeps its place from step to step.
+  private func render(
+    _ report: SimulationReport, budget: inout OutputBudget
+  ) throws(VCGraphError) -> [Drawing] {
     let simulation = report.simulation
-    let engine = options.drawing.engine
     var formats: [OutputFormat] = [.svg]
     if options.png { formats.append(.png) }
     let legend = options.drawing.legend
+    let states = try simulation.states.indices.map { n throws(VCGraphError) in
+      try stateGraph(report, n)
+    }
+    let layout = try stableLayout(states.map(\.graph), input: report.input)
+    let theme = options.drawing.theme
     var result: [Drawing] = []
-    for (n, state) in simulation.states.enumerated() {
-      var diagram = options.drawing.diagramOptions(
-        maxLabelLines: context.layoutLimits.maxLabelLines)
-      if n == 0 {
-        let count = simulation.effects.count
-        diagram.caption = "Initial state · \(count) step\(count == 1 ? "" : "s") follow"
-      } else {
-        let effect = simulation.effects[n - 1]
-        diagram.caption = "Step \(n) of \(simulation.effects.count) · \(effect.description)"
-        diagram.removedIDs = effect.removed
-        diagram.changes = Self.changes(effect)
-      }
-      let analysis = try AnalysisReport(state)
-      let model = DiagramBuilder(report: analysis, options: diagram).diagram()
-      let full = GraphvizBackend().graph(model)
-      var bare = full
-      bare.subgraphs.removeAll { GraphvizBackend.legendSubgraphs.contains($0.name) }
-      let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }
-      // The same label, size and time limits as `render`, through the shared drawing path.
+    for (n, (model, full)) in states.enumerated() {
+      let input = "\(report.input): state \(n)"
+      let ghosts = Self.ghosts(simulation, n)
+      // The same label, size and time limits as `render`, through the shared drawing path;
+      // `nop2` draws at the positions the stable layout gives.
       let file = try context.draw(
-        legend ? full : bare, input: "\(report.input): state \(n)", engine: engine,
-        formats: formats)
+        layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: !legend), input: input,
+        engine: StableLayout.engine, formats: formats)
       let page = try context.draw(
-        bare, input: "\(report.input): state \(n)", engine: engine, formats: [.svg])
+        layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: true), input: input,
+        engine: StableLayout.engine, formats: [.svg])
+      var legendSVG: String?
       do {
-        var legendSVG: String?
-        if let legendCluster, legend {
+        if let legendCluster = full.subgraphs.first(where: { $0.name == "cluster_legend" }), legend
+        {
           var graph = Graph(name: "legend")
           graph.attributes = full.attributes
           graph.attributes["label"] = nil
@@ -244,15 +292,16 @@ struct SimulateCommand: Subcommand {
           graph.add(legendCluster)
           legendSVG = try Graphviz.render(graph, engine: "dot", format: .svg).text
         }
-        result.append(
-          Drawing(
-            svg: SVGMetadata(model).applied(to: file[.svg]!), png: file[.png],
-            pageSVG: String(decoding: page[.svg]!, as: UTF8.self), legendSVG: legendSVG))
       } catch {
-        throw VCGraphError(
-          error.isUsageError ? .usage : .software,
-          "\(report.input): state \(n): \(error.description)")
+        throw VCGraphError.graphviz(error, input: input)
       }
+      let drawing = Drawing(
+        svg: SVGMetadata(model).applied(to: file.outputs[.svg]!), png: file.outputs[.png],
+        pageSVG: String(decoding: page.outputs[.svg]!, as: UTF8.self), legendSVG: legendSVG)
+      try budget.add(
+        drawing.svg.count + (drawing.png?.count ?? 0) + drawing.pageSVG.utf8.count
+          + (legendSVG?.utf8.count ?? 0), step: n)
+      result.append(drawing)
     }
     return result
   }

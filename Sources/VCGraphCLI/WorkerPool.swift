@@ -4,9 +4,13 @@ import VCGraphCore
 /// Renders many inputs in parallel worker processes. Graphviz is not thread-safe and leaks per
 /// render, so parallelism comes from processes, each recycled after a bounded batch.
 ///
-/// A worker's standard error is read to its end by a thread of its own before the worker is
-/// counted as done, so no diagnostic is lost; a worker that dies from a signal is reported by
-/// name with the inputs it was rendering, and the run exits 70.
+/// Each worker is started with the hidden command `__render-worker` (`RenderWorker`), gets its
+/// batch as jobs on standard input (the input and where each format goes) and reports on
+/// standard output which input it begins and how each ends. A worker that crashes is reported
+/// for the input it was drawing alone; the inputs it never began go to a new worker, so one
+/// crashing input never costs another its output (the run exits 70). A worker's standard
+/// error is read to its end by a thread of its own before the worker is counted as done, so
+/// no diagnostic is lost. Workers end with this process (`ParentWatch`).
 ///
 /// Scheduling: a new worker starts as soon as *any* running one exits, so no core idles while
 /// a slower batch elsewhere finishes. Batches follow guided self-scheduling: each takes one
@@ -45,10 +49,14 @@ struct WorkerPool {
     return sizes
   }
 
-  /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own, as
-  /// Foundation finds it (`/proc/self/exe` on Linux, `_NSGetExecutablePath` on Darwin).
+  /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own.
   static var executable: String {
-    if let path = ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] { return path }
+    ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] ?? ownExecutable
+  }
+
+  /// This process's own executable, as Foundation finds it (`/proc/self/exe` on Linux,
+  /// `_NSGetExecutablePath` on Darwin).
+  static var ownExecutable: String {
     if let path = Bundle.main.executablePath { return path }
     #if os(Linux)
       return "/proc/self/exe"
@@ -57,11 +65,38 @@ struct WorkerPool {
     #endif
   }
 
-  /// One running worker and the thread draining its standard error.
-  private struct Running {
-    var process: Process
-    var batch: [String]
-    var drained: DispatchGroup
+  /// One running worker: its process, its batch (indexes into the run's inputs), the pipe
+  /// it reads jobs from, and what it has reported so far.
+  private final class Running: @unchecked Sendable {
+    let process: Process
+    let batch: [Int]
+    let jobs: FileHandle
+    let drained = DispatchGroup()
+    private let lock = NSLock()
+    private var startedIndex: Int?
+    private var finished: Set<Int> = []
+
+    init(process: Process, batch: [Int], jobs: FileHandle) {
+      self.process = process
+      self.batch = batch
+      self.jobs = jobs
+    }
+
+    func started(_ index: Int) { lock.withLock { startedIndex = index } }
+    func done(_ index: Int) {
+      lock.withLock {
+        finished.insert(index)
+        if startedIndex == index { startedIndex = nil }
+      }
+    }
+    /// The input it was drawing when it stopped, and the inputs it never began.
+    var unfinished: (current: Int?, notBegun: [Int]) {
+      lock.withLock {
+        let current = startedIndex
+        let begun = batch.firstIndex { $0 == current }.map { batch[...$0] } ?? []
+        return (current, batch.filter { !finished.contains($0) && !begun.contains($0) })
+      }
+    }
   }
 
   /// Workers that exited, in the order they did; filled by termination handlers.
@@ -82,41 +117,55 @@ struct WorkerPool {
     }
   }
 
-  func render(_ inputs: [String]) -> Int32 {
-    var next = 0
-    func nextBatch() -> [String]? {
-      guard next < inputs.count else { return nil }
-      let size = Self.nextBatchSize(remaining: inputs.count - next, of: inputs.count, jobs: jobs)
-      defer { next += size }
-      return Array(inputs[next..<next + size])
+  /// Renders `files` as `plan` says, in worker processes; returns the run's exit status.
+  func render(_ files: [InputFile], plan: RenderPlan, progress: Progress) -> Int32 {
+    var queue = Array(files.indices)
+    var head = 0
+    func nextBatch() -> [Int]? {
+      guard head < queue.count else { return nil }
+      let size = Self.nextBatchSize(remaining: queue.count - head, of: files.count, jobs: jobs)
+      defer { head += size }
+      return Array(queue[head..<head + size])
     }
-    // Workers render their batch themselves, not with a pool of their own.
+    // Workers render their jobs themselves, not with a pool of their own.
     let jobsOption = RenderOptions.jobs.declaration
     let forwarded =
       context.arguments.given.filter { $0.name != jobsOption.name }.map { option in
         option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
-      } + ["\(jobsOption.flag)=1"]
+      }
       // The run's reference folders (input directories and every input's folder), so a
       // worker resolves storyboard references as this process would.
       + context.loader.searchFolders.map { "\(ReferenceOptions.folder.declaration.flag)=\($0)" }
     var running: [Int: Running] = [:]
     var started = 0
     let exits = Exits()
-    var status: Int32 = 0
+    let status = StatusBox()
     let console = context.console
     func reap(_ worker: Running) {
       worker.process.waitUntilExit()
       worker.drained.wait()
-      let code: Int32
-      if worker.process.terminationReason == .uncaughtSignal {
-        console.err(
-          "error: a worker process stopped on signal \(worker.process.terminationStatus) while"
-            + " rendering \(worker.batch.joined(separator: ", "))\n")
-        code = ExitCode.of(.software)
+      try? worker.jobs.close()
+      let (current, notBegun) = worker.unfinished
+      guard current != nil || !notBegun.isEmpty else { return }
+      let how =
+        worker.process.terminationReason == .uncaughtSignal
+        ? "crashed (signal \(worker.process.terminationStatus))"
+        : "stopped (exit status \(worker.process.terminationStatus))"
+      status.record(ExitCode.of(.software))
+      if let current {
+        progress.message(
+          ControlCharacters.escaped(
+            "error: \(files[current].path): vcgraph \(how) while drawing it; the other inputs"
+              + " are drawn") + "\n")
+        progress.advance(files[current].path)
+        // Those it never began go to a new worker first.
+        queue.insert(contentsOf: notBegun, at: head)
       } else {
-        code = worker.process.terminationStatus
+        progress.message(
+          ControlCharacters.escaped(
+            "error: a worker process \(how) before drawing "
+              + notBegun.map { files[$0].path }.joined(separator: ", ")) + "\n")
       }
-      if code != 0 && status == 0 { status = code }
     }
     while true {
       while running.count < jobs, let batch = nextBatch() {
@@ -124,8 +173,13 @@ struct WorkerPool {
         started += 1
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["render", "--quiet"] + forwarded + ["--"] + batch
+        process.arguments = [RenderWorker.command, "--quiet"] + forwarded
+        process.environment = ParentWatch.workerEnvironment()
+        let input = Pipe()
+        let output = Pipe()
         let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
         process.standardError = errors
         process.terminationHandler = { _ in exits.post(number) }
         do {
@@ -135,8 +189,54 @@ struct WorkerPool {
           for worker in running.values { reap(worker) }
           return ExitCode.of(.software)
         }
-        let drained = DispatchGroup()
-        drained.enter()
+        let worker = Running(process: process, batch: batch, jobs: input.fileHandleForWriting)
+        var request = Data()
+        for index in batch {
+          let file = files[index]
+          let outputs = (plan.destinations[file.path] ?? [:]).compactMap { format, destination in
+            if case .file(let path) = destination { return [format.rawValue, path] }
+            return nil
+          }.sorted { $0[0] < $1[0] }
+          let job = RenderWorker.Job(
+            index: index, input: file.path, relative: file.relative, outputs: outputs,
+            image: plan.image?.rawValue)
+          request += (try? JSONEncoder().encode(job)) ?? Data()
+          request.append(0x0A)
+        }
+        request += Data("end\n".utf8)
+        let jobLines = request
+        worker.drained.enter()
+        Thread.detachNewThread {
+          // The pipe stays open after the jobs: its closing tells the worker this process is
+          // gone. A worker that died early makes the write fail (SIGPIPE is ignored).
+          try? worker.jobs.write(contentsOf: jobLines)
+          worker.drained.leave()
+        }
+        worker.drained.enter()
+        Thread.detachNewThread {
+          // Events: which input the worker began and finished, and how that went.
+          let lines = output.fileHandleForReading
+          var pending = Data()
+          while true {
+            let data = lines.availableData
+            if data.isEmpty { break }
+            pending.append(data)
+            while let newline = pending.firstIndex(of: 0x0A) {
+              let line = pending[..<newline]
+              pending.removeSubrange(...newline)
+              guard let event = try? JSONDecoder().decode(RenderWorker.Event.self, from: line)
+              else { continue }
+              if let index = event.start { worker.started(index) }
+              if let index = event.done {
+                worker.done(index)
+                status.record(event.status ?? 0)
+                progress.advance(files[index].path)
+              }
+            }
+          }
+          worker.drained.leave()
+        }
+        worker.drained.enter()
         Thread.detachNewThread {
           // Forward whole lines as they come, so messages of parallel workers do not mix.
           let handle = errors.fileHandleForReading
@@ -146,19 +246,20 @@ struct WorkerPool {
             if data.isEmpty { break }
             pending.append(data)
             if let newline = pending.lastIndex(of: UInt8(ascii: "\n")) {
-              console.err(String(decoding: pending[...newline], as: UTF8.self))
+              progress.message(String(decoding: pending[...newline], as: UTF8.self))
               pending.removeSubrange(...newline)
             }
           }
-          if !pending.isEmpty { console.err(String(decoding: pending, as: UTF8.self)) }
-          drained.leave()
+          if !pending.isEmpty { progress.message(String(decoding: pending, as: UTF8.self)) }
+          worker.drained.leave()
         }
-        running[number] = Running(process: process, batch: batch, drained: drained)
+        running[number] = worker
       }
       if running.isEmpty { break }
       // Wait for whichever worker exits first, then refill its slot.
       if let worker = running.removeValue(forKey: exits.next()) { reap(worker) }
     }
-    return status
+    progress.finish()
+    return status.value
   }
 }

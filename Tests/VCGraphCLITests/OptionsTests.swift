@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VCGraphCore
 
@@ -129,6 +130,41 @@ import VCGraphCore
     let limits = help.components(separatedBy: "\nlimits:\n").last ?? ""
     let limitSection = limits.components(separatedBy: "\n\n")[0]
     #expect(limitSection.contains("--max-depth") && !limitSection.contains("--class"))
+  }
+
+  /// README, "Limits" lists every limit with its option (issue 20): each `--max-…` option and
+  /// `--layout-timeout` of every command is on a row of the table, with the default its help
+  /// gives.
+  @Test func everyLimitOptionIsInTheREADMEsLimitsTable() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+          "README.md"), encoding: .utf8)
+    let section = try #require(
+      readme.components(separatedBy: "\n## Limits\n").dropFirst().first?
+        .components(separatedBy: "\n## ").first)
+    let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") }
+    var limits: [String: OptionDeclaration] = [:]
+    for command in Command.allCases {
+      for declaration in command.type.declarationsForTests
+      where declaration.name.hasPrefix("max-") || declaration.name == "layout-timeout" {
+        limits[declaration.name] = declaration
+      }
+    }
+    #expect(limits.count >= 9, "\(limits.keys.sorted())")
+    for (name, declaration) in limits {
+      let row = rows.first { $0.contains("`--\(name) ") }
+      #expect(row != nil, "--\(name) has no row in README's Limits table")
+      // The help's default, without thousands separators, is the row's (which has them).
+      let digits = declaration.help.split(separator: "default ").last.map {
+        String($0.prefix { $0.isNumber || $0 == "." })
+      }
+      if let digits, !digits.isEmpty, let row {
+        #expect(
+          row.replacingOccurrences(of: ",", with: "").contains(digits),
+          "--\(name): default \(digits) not in \(row)")
+      }
+    }
   }
 }
 

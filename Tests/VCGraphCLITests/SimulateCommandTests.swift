@@ -102,7 +102,8 @@ struct SimulateCommandTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
     #expect(
       names == [
-        "index.html", "step-0.svg", "step-1.svg", "step-2.svg", "step-3.svg", "step-4.svg",
+        ".vcgraph", "index.html", "step-0.svg", "step-1.svg", "step-2.svg", "step-3.svg",
+        "step-4.svg",
         "step-5.svg", "summary.json",
       ])
     let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -110,7 +111,7 @@ struct SimulateCommandTests {
     #expect(lines[0] == "step 0: initial state; top: feed")
     #expect(
       lines[2]
-        == "step 2 (line 33): post presents replyNav (pageSheet); presenter: tabs; added replyNav,"
+        == "step 2 (line 34): post presents replyNav (pageSheet); presenter: tabs; added replyNav,"
         + " reply; top: post → reply")
     #expect(lines[6] == "review page: \(out.path)/index.html")
     // Each diagram marks its step: the caption and the change badges.

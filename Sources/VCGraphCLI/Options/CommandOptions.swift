@@ -10,6 +10,8 @@ protocol CommandOptions: ParsableOptions {
   /// The drawing limits (the defaults and `--max-label-lines` unless the command takes
   /// `LayoutLimitOptions`).
   var layoutLimits: LayoutLimits { get }
+  /// Which files inside directories given as inputs are read (`--include`, `--exclude`).
+  var selection: InputSelection { get }
   /// Rules silenced for every input (none unless the command takes `RuleOptions`).
   var ignoredRules: [String] { get }
   /// `--storyboard-folder`: where storyboard references are also looked for (none unless the
@@ -21,6 +23,8 @@ extension CommandOptions {
   var requests: [AnalysisRequest] { [] }
   var ignoredRules: [String] { [] }
   var storyboardFolders: [String] { [] }
+
+  var selection: InputSelection { InputSelection() }
 
   var layoutLimits: LayoutLimits {
     var limits = LayoutLimits.default

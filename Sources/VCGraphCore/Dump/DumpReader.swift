@@ -83,6 +83,12 @@ public struct DumpReader: Sendable {
 
   /// Reads a dump; `path` names it in errors and becomes `Hierarchy.path`.
   public func read(text: String, path: String) throws(VCGraphError) -> Hierarchy {
+    // Names from a dump reach terminals and diagrams: refuse what could garble either.
+    if let refused = ControlCharacters.firstRefusedInLines(of: text) {
+      throw ControlCharacters.refusal(
+        refused.scalar, in: "the dump",
+        at: SourceLocation(path: path, line: refused.line, column: refused.column))
+    }
     var builder = DumpBuilder(path: path, limits: limits, declaredKinds: declaredKinds)
     return try builder.build(text)
   }

@@ -39,8 +39,15 @@ public protocol HierarchyReader: Sendable {
   /// Whether the input looks like this format, for an input whose extension names no format
   /// (standard input, `.log`, no extension). Should look at little more than the start.
   static func recognizes(_ bytes: [UInt8]) -> Bool
+  /// Whether a file with one of `extensions`, found inside a directory given as input, is an
+  /// input of this format: a stray `notes.txt` or `ci.yml` is not. `recognizes` by default.
+  static func belongsInDirectory(_ bytes: [UInt8]) -> Bool
   /// Reads one input; `path` names it in errors and becomes `Hierarchy.path`.
   static func read(
     bytes: [UInt8], path: String, options: ReadOptions
   ) throws(VCGraphError) -> Hierarchy
+}
+
+extension HierarchyReader {
+  public static func belongsInDirectory(_ bytes: [UInt8]) -> Bool { recognizes(bytes) }
 }

@@ -25,6 +25,14 @@ public enum InputFormats {
     return readers.first { $0.recognizes(bytes) } ?? fallback
   }
 
+  /// Whether a file found inside a directory given as input is an input: its extension
+  /// names a format and its content is of that format.
+  public static func belongsInDirectory(path: String, bytes: [UInt8]) -> Bool {
+    let ext = (path as NSString).pathExtension.lowercased()
+    guard let named = readers.first(where: { $0.extensions.contains(ext) }) else { return false }
+    return named.belongsInDirectory(bytes)
+  }
+
   /// Reads an input with the reader its path or content calls for.
   public static func read(
     bytes: [UInt8], path: String, options: ReadOptions = .default

@@ -33,18 +33,21 @@ extension YAMLValueReading {
     return items
   }
 
+  /// Non-empty text: every text field is drawn or names something, and Graphviz rejects an
+  /// empty label part.
   func string(_ node: YAMLNode, key: String) throws(VCGraphError) -> String {
     guard let text = node.scalar else {
       throw error("`\(key)` must be text, found \(node.kindDescription)", at: node.mark)
+    }
+    if text.isEmpty {
+      throw error("`\(key)` must not be empty", at: node.mark, hint: "leave the key out instead")
     }
     return text
   }
 
   /// An id or a reference to one: non-empty text.
   func identifier(_ node: YAMLNode, key: String) throws(VCGraphError) -> String {
-    let text = try string(node, key: key)
-    if text.isEmpty { throw error("`\(key)` must not be empty", at: node.mark) }
-    return text
+    try string(node, key: key)
   }
 
   func bool(_ node: YAMLNode, key: String) throws(VCGraphError) -> Bool {
@@ -84,6 +87,40 @@ extension YAMLValueReading {
     return number
   }
 
+  /// An index into a list (`selectedIndex`, a step's `index`): a whole number, 0 or more.
+  /// Apple: `selectedIndex` "nominally represents an index into the array of the
+  /// viewControllers property" (UITabBarController.selectedIndex; `NSUInteger` in
+  /// Objective-C), and an index into an array is never negative.
+  func index(_ node: YAMLNode, key: String) throws(VCGraphError) -> Int {
+    let number = try integer(node, key: key)
+    if number < 0 {
+      throw error(
+        "`\(key)` must be 0 or more, found \(number)", at: node.mark,
+        hint: "UIKit's indexes are unsigned; the first is 0")
+    }
+    return number
+  }
+
+  /// A window level written as a number: decimal digits with an optional sign and fraction
+  /// (`0x10`, `1e3`, `.nan` are not), within ±`WindowLevel.limit`.
+  func windowLevel(_ text: String, at mark: Mark) throws(VCGraphError) -> WindowLevel {
+    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    let isDecimal =
+      (parts.count == 1 || parts.count == 2)
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard isDecimal, let number = Double(text) else {
+      throw error(
+        "`level` must be normal, statusBar, alert or a decimal number, found '\(text)'",
+        at: mark, hint: "for example `level: 2001`")
+    }
+    guard abs(number) <= WindowLevel.limit else {
+      let limit = Int(WindowLevel.limit)
+      throw error("`level` must be between -\(limit) and \(limit), found \(text)", at: mark)
+    }
+    return WindowLevel(number)
+  }
+
   /// A one-key mapping such as `dismiss: { from: C }`: the key, its value and its pairs.
   func singleKey(
     _ node: YAMLNode, what: String
@@ -102,19 +139,42 @@ extension YAMLValueReading {
     otherKeys: [String] = []
   ) throws(VCGraphError) {
     // Mappings have a handful of keys: a scan beats hashing every key of a million mappings.
+    // Every bad key is reported; decoding goes on without it.
     for (position, pair) in pairs.enumerated() {
-      if let first = pairs[..<position].first(where: { $0.key == pair.key }) {
+      try recovering { () throws(VCGraphError) in
+        if let first = pairs[..<position].first(where: { $0.key == pair.key }) {
+          throw error(
+            "duplicate key '\(pair.key)' (first at line \(first.keyMark.line))",
+            at: pair.keyMark, hint: "each key appears once in a mapping")
+        }
+        if allowed.contains(pair.key) { return }
+        if otherKeys.contains(pair.key) {
+          throw error("`\(pair.key)` is not allowed in \(what())", at: pair.keyMark)
+        }
         throw error(
-          "duplicate key '\(pair.key)' (first at line \(first.keyMark.line))", at: pair.keyMark,
-          hint: "each key appears once in a mapping")
+          "unknown key '\(pair.key)' in \(what())", at: pair.keyMark,
+          hint: suggestion(for: pair.key, among: allowed)
+            ?? (self is DescriptionDecoder ? Self.placeHint(for: pair.key) : nil))
       }
-      if allowed.contains(pair.key) { continue }
-      if otherKeys.contains(pair.key) {
-        throw error("`\(pair.key)` is not allowed in \(what())", at: pair.keyMark)
-      }
-      throw error(
-        "unknown key '\(pair.key)' in \(what())", at: pair.keyMark,
-        hint: suggestion(for: pair.key, among: allowed))
     }
+  }
+
+  /// Where a key that is unknown here belongs, when it belongs somewhere else (a `root:` at
+  /// the top level is a window's, indented too little).
+  static func placeHint(for key: String) -> String? {
+    let places: [(String, [String])] = [
+      ("a window (under `window:` or a `windows:` item)", ["root", "key", "level"]),
+      ("the top level", DescriptionDecoder.topKeys),
+      ("a controller", DescriptionDecoder.allControllerKeys),
+      ("a view (under a controller's `view:`)", ["subviews", "hosts"]),
+    ]
+    guard let place = places.first(where: { $0.1.contains(key) }) else { return nil }
+    return "`\(key)` is a key of \(place.0); check the indentation of this line"
+  }
+
+  /// Runs `body`, recording its error and going on when the reader collects errors
+  /// (`DecodingProblems`), else letting it end the reading.
+  func recovering(_ body: () throws(VCGraphError) -> Void) throws(VCGraphError) {
+    if let collectedProblems { try collectedProblems.recover(body) } else { try body() }
   }
 }

@@ -9,14 +9,20 @@ struct DescriptionDecoder {
   private var viewIDs: [String: SourceLocation] = [:]
   /// Controllers without an explicit id, named after loading.
   private var anonymous: [ControllerIndex] = []
-  private var pendingShowing: [(ControllerIndex, String, SourceLocation)] = []
-  private var pendingHosts: [(ViewIndex, String, SourceLocation)] = []
+  var pendingShowing: [(ControllerIndex, String, SourceLocation)] = []
+  var pendingHosts: [(ViewIndex, String, SourceLocation)] = []
+
+  /// Kinds of the classes named so far (`--class`, `classes:`, UIKit), each resolved once.
+  var classKinds: ClassKinds
+  /// Errors found so far; independent ones are all reported (`DecodingProblems`).
+  let problems = DecodingProblems()
 
   init(path: String, limits: InputLimits, declaredKinds: [String: ControllerKind]) {
     self.path = path
     self.limits = limits
     self.declaredKinds = declaredKinds
     hierarchy = Hierarchy(path: path)
+    classKinds = ClassKinds(declared: declaredKinds)
   }
 
   func loc(_ mark: Mark) -> SourceLocation { mark.location(in: path) }
@@ -56,27 +62,29 @@ struct DescriptionDecoder {
     // Classes first: kinds decide which keys a controller may have.
     if let classes = value("classes", in: pairs) { try decodeClasses(classes) }
     for pair in pairs {
-      switch pair.key {
-      case "title": hierarchy.title = try string(pair.value, key: "title")
-      case "device":
-        let text = try string(pair.value, key: "device")
-        guard let device = Device(rawValue: text) else {
-          throw error(
-            "unknown device '\(text)'", at: pair.value.mark, hint: "use iPhone or iPad")
-        }
-        hierarchy.device = device
-      case "ignore":
-        for item in try sequence(pair.value, key: "ignore") {
-          let rule = try string(item, key: "ignore")
-          guard Rule(rawValue: rule) != nil else {
+      try problems.recover { () throws(VCGraphError) in
+        switch pair.key {
+        case "title": hierarchy.title = try string(pair.value, key: "title")
+        case "device":
+          let text = try string(pair.value, key: "device")
+          guard let device = Device(rawValue: text) else {
             throw error(
-              "unknown rule id '\(rule)'", at: item.mark,
-              hint: suggestion(for: rule, among: Rule.all.map(\.rawValue)))
+              "unknown device '\(text)'", at: pair.value.mark, hint: "use iPhone or iPad")
           }
-          hierarchy.ignoredRules.append(rule)
+          hierarchy.device = device
+        case "ignore":
+          for item in try sequence(pair.value, key: "ignore") {
+            let rule = try string(item, key: "ignore")
+            guard Rule(rawValue: rule) != nil else {
+              throw error(
+                "unknown rule id '\(rule)'", at: item.mark,
+                hint: suggestion(for: rule, among: Rule.all.map(\.rawValue)))
+            }
+            hierarchy.ignoredRules.append(rule)
+          }
+        case "delegate": try decodeDelegate(pair.value)
+        default: break
         }
-      case "delegate": try decodeDelegate(pair.value)
-      default: break
       }
     }
     let roots = pairs.filter { ["window", "windows", "scenes"].contains($0.key) }
@@ -84,12 +92,16 @@ struct DescriptionDecoder {
     if roots.isEmpty, let detached {
       // Controllers that exist in no window (imported dumps print them presented with `(null)`).
       for item in try sequence(detached, key: "detached") {
-        hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        try problems.recover { () throws(VCGraphError) in
+          hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        }
       }
+      try checkDecodedParts(steps: value("steps", in: pairs))
       try nameAnonymousControllers()
       try resolveReferences()
       if let analyze = value("analyze", in: pairs) { try decodeAnalyze(analyze) }
       if let steps = value("steps", in: pairs) { try decodeSteps(steps) }
+      try problems.check()
       return hierarchy
     }
     guard let rootPair = roots.first else {
@@ -106,23 +118,38 @@ struct DescriptionDecoder {
     case "window":
       _ = try decodeWindow(rootPair.value, scene: nil, single: true)
     case "windows":
+      if case .mapping = rootPair.value.value {
+        throw error(
+          "`windows` must be a list, found a mapping", at: rootPair.value.mark,
+          hint: "one window is `window:` (singular); several are `- ` items under `windows:`")
+      }
       for item in try sequence(rootPair.value, key: "windows") {
-        _ = try decodeWindow(item, scene: nil, single: false)
+        try problems.recover { () throws(VCGraphError) in
+          _ = try decodeWindow(item, scene: nil, single: false)
+        }
       }
     default:
-      for item in try sequence(rootPair.value, key: "scenes") { try decodeScene(item) }
+      for item in try sequence(rootPair.value, key: "scenes") {
+        try problems.recover { () throws(VCGraphError) in try decodeScene(item) }
+      }
     }
     if let detached {
       for item in try sequence(detached, key: "detached") {
-        hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        try problems.recover { () throws(VCGraphError) in
+          hierarchy.detachedRoots.append(try decodeController(item, parent: nil))
+        }
       }
     }
+    // References are checked once every part decoded: an error there would follow from one
+    // already reported.
+    try checkDecodedParts(steps: value("steps", in: pairs))
     try nameAnonymousControllers()
     try resolveReferences()
     try checkKeyWindows(rootPair)
     try checkFocusedScenes()
     if let analyze = value("analyze", in: pairs) { try decodeAnalyze(analyze) }
     if let steps = value("steps", in: pairs) { try decodeSteps(steps) }
+    try problems.check()
     return hierarchy
   }
 
@@ -134,6 +161,7 @@ struct DescriptionDecoder {
       }
       hierarchy.superclasses[pair.key] = superclass
       hierarchy.superclassLocations[pair.key] = loc(pair.value.mark)
+      classKinds.declare(pair.key, superclass: superclass)
     }
     // A cycle would leave a class without a kind.
     for name in hierarchy.superclasses.keys.sorted() where kind(of: name) == nil {
@@ -145,24 +173,8 @@ struct DescriptionDecoder {
   }
 
   /// The kind of a class: `--class`, then the `classes` chain, then built-ins; nil on a cycle.
-  func kind(of className: String) -> ControllerKind? {
-    // The common case, a class with no declaration: no set of visited names to build.
-    if declaredKinds.isEmpty || declaredKinds[className] == nil,
-      hierarchy.superclasses.isEmpty || hierarchy.superclasses[className] == nil
-    {
-      return ControllerKind(uikitClass: className) ?? UIKitClasses.kind(of: className) ?? .plain
-    }
-    var current = className
-    var seen = Set<String>()
-    while seen.insert(current).inserted {
-      if let kind = declaredKinds[current] { return kind }
-      if let kind = ControllerKind(uikitClass: current) ?? UIKitClasses.kind(of: current) {
-        return kind
-      }
-      guard let next = hierarchy.superclasses[current] else { return .plain }
-      current = next
-    }
-    return nil
+  mutating func kind(of className: String) -> ControllerKind? {
+    classKinds.kind(of: className)
   }
 
   // MARK: - Windows and scenes
@@ -187,8 +199,10 @@ struct DescriptionDecoder {
       throw error("a scene needs `windows`", at: node.mark)
     }
     for item in try sequence(windows, key: "windows") {
-      let window = try decodeWindow(item, scene: index, single: false)
-      hierarchy.scenes[index].windows.append(window)
+      try problems.recover { () throws(VCGraphError) in
+        let window = try decodeWindow(item, scene: index, single: false)
+        hierarchy.scenes[index].windows.append(window)
+      }
     }
   }
 
@@ -211,13 +225,7 @@ struct DescriptionDecoder {
       case "normal": level = .normal
       case "statusBar": level = .statusBar
       case "alert": level = .alert
-      default:
-        guard let number = Double(text), number.isFinite else {
-          throw error(
-            "unknown window level '\(text)'", at: levelNode.mark,
-            hint: "use normal, statusBar, alert or a number")
-        }
-        level = WindowLevel(number)
+      default: level = try windowLevel(text, at: levelNode.mark)
       }
     }
     let root = try decodeController(rootNode, parent: nil)
@@ -334,14 +342,12 @@ struct DescriptionDecoder {
     guard let kind = kind(of: className) else {
       throw error("the superclasses of '\(className)' form a cycle", at: node.mark)
     }
-    do {
-      try checkKeys(
-        pairs, allowed: Self.sharedAllowedKeys(for: kind), in: "a \(kind.uikitClass)",
-        otherKeys: Self.allControllerKeys)
-    } catch {
+    let allowedKeys = Self.sharedAllowedKeys(for: kind)
+    if pairs.contains(where: { !allowedKeys.contains($0.key) }) {
       // A key of another kind on a class whose kind was guessed: the class is the mistake.
       try checkKindKeys(pairs, className: className, kind: kind, at: node.mark)
-      throw error
+      try checkKeys(
+        pairs, allowed: allowedKeys, in: "a \(kind.uikitClass)", otherKeys: Self.allControllerKeys)
     }
     var controller = Controller(id: "", className: className, kind: kind, location: loc(node.mark))
     controller.parent = parent
@@ -378,45 +384,53 @@ struct DescriptionDecoder {
       anonymous.append(index)
     }
     for pair in pairs {
-      switch pair.key {
-      case "title":
-        hierarchy.controllers[index].title = try string(pair.value, key: "title")
-      case "state":
-        hierarchy.controllers[index].state = try string(pair.value, key: "state")
-      case "selectedIndex":
-        hierarchy.controllers[index].selectedIndex = try integer(pair.value, key: "selectedIndex")
-      case "collapsed":
-        hierarchy.controllers[index].collapsed = try bool(pair.value, key: "collapsed")
-      case "definesPresentationContext":
-        hierarchy.controllers[index].definesPresentationContext = try bool(
-          pair.value, key: pair.key)
-      case "modalPresentationStyle":
-        let text = try string(pair.value, key: pair.key)
-        guard let style = PresentationStyle(rawValue: text) else {
-          throw error(
-            "unknown presentation style '\(text)'", at: pair.value.mark,
-            hint: suggestion(for: text, among: PresentationStyle.allCases.map(\.rawValue))
-              ?? "use one of "
-              + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+      try problems.recover { () throws(VCGraphError) in
+        switch pair.key {
+        case "title":
+          hierarchy.controllers[index].title = try string(pair.value, key: "title")
+        case "state":
+          hierarchy.controllers[index].state = try string(pair.value, key: "state")
+        case "selectedIndex":
+          hierarchy.controllers[index].selectedIndex = try self.index(
+            pair.value, key: "selectedIndex")
+        case "collapsed":
+          hierarchy.controllers[index].collapsed = try bool(pair.value, key: "collapsed")
+        case "definesPresentationContext":
+          hierarchy.controllers[index].definesPresentationContext = try bool(
+            pair.value, key: pair.key)
+        case "modalPresentationStyle":
+          let text = try string(pair.value, key: pair.key)
+          guard let style = PresentationStyle(rawValue: text) else {
+            throw error(
+              "unknown presentation style '\(text)'", at: pair.value.mark,
+              hint: suggestion(for: text, among: PresentationStyle.allCases.map(\.rawValue))
+                ?? "use one of "
+                + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+          }
+          hierarchy.controllers[index].modalPresentationStyle = style
+        case "showing":
+          pendingShowing.append(
+            (index, try identifier(pair.value, key: "showing"), loc(pair.value.mark)))
+        case "viewControllers", "children":
+          let items = try sequence(pair.value, key: pair.key)
+          var children: [ControllerIndex] = []
+          children.reserveCapacity(items.count)
+          for item in items {
+            try problems.recover { () throws(VCGraphError) in
+              children.append(try decodeController(item, parent: index))
+            }
+          }
+          hierarchy.controllers[index].children = children
+        case "presents":
+          let presented = try decodeController(pair.value, parent: nil)
+          hierarchy.controllers[index].presents = presented
+          hierarchy.controllers[presented].requestedBy = index
+        case "view":
+          hierarchy.controllers[index].view = try decodeView(
+            pair.value, owner: index, superview: nil)
+        case "preferredStyle", "popoverAnchor": try decodeAlertKey(pair, of: index)
+        default: break
         }
-        hierarchy.controllers[index].modalPresentationStyle = style
-      case "showing":
-        pendingShowing.append(
-          (index, try identifier(pair.value, key: "showing"), loc(pair.value.mark)))
-      case "viewControllers", "children":
-        let items = try sequence(pair.value, key: pair.key)
-        var children: [ControllerIndex] = []
-        children.reserveCapacity(items.count)
-        for item in items { children.append(try decodeController(item, parent: index)) }
-        hierarchy.controllers[index].children = children
-      case "presents":
-        let presented = try decodeController(pair.value, parent: nil)
-        hierarchy.controllers[index].presents = presented
-        hierarchy.controllers[presented].requestedBy = index
-      case "view":
-        hierarchy.controllers[index].view = try decodeView(pair.value, owner: index, superview: nil)
-      case "preferredStyle", "popoverAnchor": try decodeAlertKey(pair, of: index)
-      default: break
       }
     }
     return index
@@ -465,72 +479,6 @@ struct DescriptionDecoder {
     }
   }
 
-  mutating func resolveReferences() throws(VCGraphError) {
-    for (container, id, location) in pendingShowing {
-      guard let child = hierarchy.controller(id: id) else {
-        throw unknownID(id, at: location)
-      }
-      guard hierarchy.controllers[container].children.contains(child) else {
-        throw VCGraphError.data(
-          "'\(id)' is not one of the children of '\(hierarchy.controllers[container].id)'",
-          at: location, hint: "`showing` names one of the container's `children`")
-      }
-      hierarchy.controllers[container].showing = child
-    }
-    for (view, id, location) in pendingHosts {
-      guard let controller = hierarchy.controller(id: id) else {
-        throw unknownID(id, at: location)
-      }
-      if controller == hierarchy.views[view].treeOwner {
-        throw VCGraphError.data(
-          "a view of '\(id)' cannot host '\(id)' itself", at: location,
-          hint: "that would make the view tree a cycle")
-      }
-      hierarchy.views[view].hosts = controller
-    }
-    try checkHostCycles()
-  }
-
-  /// A view tree that hosts a controller whose tree hosts the first is a cycle.
-  private func checkHostCycles() throws(VCGraphError) {
-    var hosted: [ControllerIndex: [(ControllerIndex, ViewIndex)]] = [:]
-    for (index, view) in hierarchy.views.enumerated() {
-      if let target = view.hosts { hosted[view.treeOwner, default: []].append((target, index)) }
-    }
-    var state: [ControllerIndex: Int] = [:]  // 1 visiting, 2 done
-    for start in hosted.keys.sorted() {
-      var stack: [(ControllerIndex, Int)] = [(start, 0)]
-      if state[start] != nil { continue }
-      state[start] = 1
-      while let (node, next) = stack.last {
-        let edges = hosted[node] ?? []
-        if next == edges.count {
-          state[node] = 2
-          stack.removeLast()
-          continue
-        }
-        stack[stack.count - 1].1 += 1
-        let (target, view) = edges[next]
-        if state[target] == 1 {
-          throw VCGraphError.data(
-            "hosting '\(hierarchy.controllers[target].id)' here makes the view trees a cycle",
-            at: hierarchy.views[view].keyLocations["hosts"] ?? hierarchy.views[view].location)
-        }
-        if state[target] == nil {
-          state[target] = 1
-          stack.append((target, 0))
-        }
-      }
-    }
-  }
-
-  func unknownID(_ id: String, at location: SourceLocation) -> VCGraphError {
-    let known = hierarchy.controllers.map(\.id)
-    return VCGraphError.data(
-      "no controller has the id '\(id)'", at: location,
-      hint: suggestion(for: id, among: known))
-  }
-
   // MARK: - Views
 
   private mutating func decodeView(
@@ -571,7 +519,9 @@ struct DescriptionDecoder {
     if let subviews = value("subviews", in: pairs) {
       var children: [ViewIndex] = []
       for item in try sequence(subviews, key: "subviews") {
-        children.append(try decodeView(item, owner: owner, superview: index))
+        try problems.recover { () throws(VCGraphError) in
+          children.append(try decodeView(item, owner: owner, superview: index))
+        }
       }
       hierarchy.views[index].subviews = children
     }

@@ -33,7 +33,11 @@ public struct DescriptionLoader: Sendable {
       let root = try YAMLReader(bytes: bytes, path: path, limits: limits).read()
       var decoder = DescriptionDecoder(path: path, limits: limits, declaredKinds: declaredKinds)
       decoder.reserveCapacity(forControllersIn: bytes)
-      return try decoder.decodeDocument(root)
+      do throws(VCGraphError) {
+        return try decoder.decodeDocument(root)
+      } catch {
+        throw decoder.problems.finish(error)
+      }
     }
   }
 
@@ -71,6 +75,34 @@ extension DescriptionLoader: HierarchyReader {
   /// Never by content: YAML has no signature. A description is read by its extension, or as
   /// `InputFormats.fallback` when no reader recognises an input.
   public static func recognizes(_ bytes: [UInt8]) -> Bool { false }
+
+  /// A `.yaml` file in a directory is a description when a line starts with one of the keys
+  /// a description needs (`window:`, `windows:`, `scenes:`, `detached:`), or when it is one
+  /// flow mapping (`{ window: ... }`) that names one; a workflow or other YAML is not.
+  public static func belongsInDirectory(_ bytes: [UInt8]) -> Bool {
+    let keys = ["window", "windows", "scenes", "detached"].map { Array($0.utf8) }
+    var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var firstContent = true
+    while lineStart < bytes.count {
+      let end = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+      var line = bytes[lineStart..<end]
+      if line.first == 0x22 || line.first == 0x27 { line = line.dropFirst() }
+      for key in keys where line.starts(with: key) {
+        let rest = line.dropFirst(key.count).drop { $0 == 0x22 || $0 == 0x27 || $0 == 0x20 }
+        if rest.first == 0x3A { return true }
+      }
+      let trimmed = line.drop { $0 == 0x20 }
+      if firstContent, let first = trimmed.first, first != 0x23, first != 0x0D {
+        firstContent = false
+        if first == 0x7B {
+          let text = String(decoding: bytes[lineStart...], as: UTF8.self)
+          return ["window", "scenes", "detached"].contains { text.contains($0) }
+        }
+      }
+      lineStart = end + 1
+    }
+    return false
+  }
 
   public static func read(
     bytes: [UInt8], path: String, options: ReadOptions

@@ -4,13 +4,18 @@
 protocol YAMLValueReading {
   /// The input's path, for error locations.
   var path: String { get }
+  /// Where independent errors are collected, for a reader that reports them together.
+  var collectedProblems: DecodingProblems? { get }
 }
 
 extension YAMLValueReading {
   func loc(_ mark: Mark) -> SourceLocation { mark.location(in: path) }
+  var collectedProblems: DecodingProblems? { nil }
 }
 
-extension DescriptionDecoder: YAMLValueReading {}
+extension DescriptionDecoder: YAMLValueReading {
+  var collectedProblems: DecodingProblems? { problems }
+}
 
 /// Reads a small YAML (or JSON) file of vcgraph's own, such as `.vcgraph.yml` or a baseline,
 /// with the description reader's limits and errors.

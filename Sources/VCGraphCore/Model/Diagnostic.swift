@@ -1,3 +1,5 @@
+import Foundation
+
 /// How serious a diagnostic or finding is.
 public enum Severity: String, Sendable, Comparable, Codable {
   case info, warning, error
@@ -38,6 +40,9 @@ public struct VCGraphError: Error, Sendable, Equatable, CustomStringConvertible 
   public var location: SourceLocation?
   /// A follow-up line such as "did you mean 'viewControllers'?".
   public var hint: String?
+  /// Further errors found in the same input, reported with this one (a description's
+  /// independent mistakes, up to a limit).
+  public var related: [VCGraphError] = []
   /// For a step UIKit refuses, the console line UIKit prints (placeholder addresses), if any.
   public var uikitMessage: String?
 
@@ -69,9 +74,17 @@ public struct VCGraphError: Error, Sendable, Equatable, CustomStringConvertible 
 
 /// Renders diagnostics as `path:line:column: severity: message`, then the source line and a
 /// caret under the column.
+///
+/// Every line it writes is safe for a terminal and a CI log: refused characters
+/// (`ControlCharacters`) in the path, the message or the hint are shown escaped, and in the
+/// quoted source line as `?`, so nothing can forge a line or drive the terminal.
 public struct DiagnosticPrinter: Sendable {
   /// Source text by path, used to quote the offending line.
   public var sources: [String: String]
+  /// Where each source's lines start, found once per source however many diagnostics quote it.
+  let lineStarts = LineStarts()
+  /// The widest source line quoted whole; a longer one is shown as a window around the column.
+  static let quotedWidth = 200
 
   public init(sources: [String: String] = [:]) { self.sources = sources }
 
@@ -83,55 +96,94 @@ public struct DiagnosticPrinter: Sendable {
   ) -> String {
     var out: String
     if let location {
-      out = "\(location): \(severity.rawValue): \(message)\(suffix)\n"
+      out = ControlCharacters.escaped("\(location): \(severity.rawValue): \(message)\(suffix)")
+      out += "\n"
       if let line = sourceLine(location) {
-        out += line + "\n"
-        out += caretLine(for: line, column: location.column) + "\n"
+        let (shown, offset) = Self.window(of: line, column: location.column)
+        out += shown + "\n" + Self.caretLine(for: shown, offset: offset) + "\n"
       }
     } else {
-      out = "\(severity.rawValue): \(message)\(suffix)\n"
+      out = ControlCharacters.escaped("\(severity.rawValue): \(message)\(suffix)") + "\n"
     }
-    if let hint { out += "note: \(hint)\n" }
-    if let uikitMessage { out += "note: UIKit prints: \(uikitMessage)\n" }
+    if let hint { out += "note: \(ControlCharacters.escaped(hint))\n" }
+    if let uikitMessage {
+      out += "note: UIKit prints: \(ControlCharacters.escaped(uikitMessage))\n"
+    }
     return out
   }
 
-  /// Formats an error.
+  /// Formats an error, and the errors found with it.
   public func format(_ error: VCGraphError) -> String {
-    format(
-      severity: .error, message: error.message, location: error.location, hint: error.hint,
-      uikitMessage: error.uikitMessage)
+    ([error] + error.related).map { error in
+      format(
+        severity: .error, message: error.message, location: error.location, hint: error.hint,
+        uikitMessage: error.uikitMessage)
+    }.joined()
   }
 
+  /// The source line of `location`, printable: refused characters but tab become `?`, which
+  /// keeps the caret's column.
   private func sourceLine(_ location: SourceLocation) -> String? {
-    guard let text = sources[location.path], location.line >= 1 else { return nil }
-    var current = 1
-    var start = text.unicodeScalars.startIndex
-    let scalars = text.unicodeScalars
-    while current < location.line {
-      guard let newline = scalars[start...].firstIndex(of: "\n") else { return nil }
-      start = scalars.index(after: newline)
-      current += 1
-    }
-    let end = scalars[start...].firstIndex(of: "\n") ?? scalars.endIndex
-    var line = String(scalars[start..<end])
+    guard let text = sources[location.path],
+      var line = lineStarts.line(location.line, of: location.path, in: text).map(String.init)
+    else { return nil }
     if line.hasSuffix("\r") { line.removeLast() }
-    // Keep the quoted line printable: control characters would garble a terminal.
-    line = String(
-      String.UnicodeScalarView(
-        line.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" ? "?" : $0 }))
-    if line.unicodeScalars.count > 200 {
-      line = String(String.UnicodeScalarView(line.unicodeScalars.prefix(200))) + "…"
+    if ControlCharacters.firstRefused(in: line) != nil {
+      line = String(
+        String.UnicodeScalarView(
+          line.unicodeScalars.map { ControlCharacters.isRefused($0) && $0 != "\t" ? "?" : $0 }))
     }
     return line
   }
 
-  private func caretLine(for line: String, column: Int) -> String {
+  /// The part of `line` shown: all of it when it is at most `quotedWidth` characters, else
+  /// `quotedWidth` characters around the column with `…` where text is left out; and the
+  /// offset of the column in what is shown.
+  static func window(of line: String, column: Int) -> (shown: String, offset: Int) {
+    let scalars = Array(line.unicodeScalars)
+    let target = max(0, column - 1)
+    guard scalars.count > quotedWidth else { return (line, target) }
+    let start = target < quotedWidth - 20 ? 0 : min(target - quotedWidth / 2, scalars.count)
+    let end = min(scalars.count, start + quotedWidth)
+    var shown = String.UnicodeScalarView(scalars[start..<end])
+    if start > 0 { shown.insert("…", at: shown.startIndex) }
+    if end < scalars.count { shown.append("…") }
+    return (String(shown), target - start + (start > 0 ? 1 : 0))
+  }
+
+  private static func caretLine(for line: String, offset: Int) -> String {
     // Tabs are echoed so the caret lines up under the column in a terminal.
     var caret = ""
-    for (offset, scalar) in line.unicodeScalars.enumerated() where offset < column - 1 {
+    for (index, scalar) in line.unicodeScalars.enumerated() where index < offset {
       caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
     }
     return caret + "^"
+  }
+}
+
+/// The start of every line of each source a printer quotes, found on first use: a `check`
+/// that prints 20,000 findings of one file reads the file once, not once per finding.
+final class LineStarts: @unchecked Sendable {
+  private let lock = NSLock()
+  private var starts: [String: (length: Int, starts: [String.Index])] = [:]
+  /// Bytes read to find line starts so far (the work, for tests).
+  private(set) var scannedBytes = 0
+
+  /// Line `number` (1-based) of `text`, without its line end.
+  func line(_ number: Int, of path: String, in text: String) -> Substring? {
+    let lines = lock.withLock { () -> [String.Index] in
+      if let known = starts[path], known.length == text.utf8.count { return known.starts }
+      var found = [text.startIndex]
+      for index in text.utf8.indices where text.utf8[index] == 0x0A {
+        found.append(text.utf8.index(after: index))
+      }
+      scannedBytes += text.utf8.count
+      starts[path] = (text.utf8.count, found)
+      return found
+    }
+    guard number >= 1, number <= lines.count else { return nil }
+    let start = lines[number - 1]
+    let end = number < lines.count ? text.utf8.index(before: lines[number]) : text.endIndex
+    return text[start..<end]
   }
 }

@@ -162,6 +162,9 @@ public struct View: Sendable, Equatable {
 public struct WindowLevel: Sendable, Equatable, Comparable, CustomStringConvertible {
   public var value: Double
   public init(_ value: Double) { self.value = value }
+  /// The largest level a description may give, either sign (UIKit's levels are CGFloat; real
+  /// ones are a few thousand).
+  public static let limit: Double = 1_000_000_000
   public static let normal = WindowLevel(0)
   public static let statusBar = WindowLevel(1000)
   public static let alert = WindowLevel(2000)
@@ -171,7 +174,8 @@ public struct WindowLevel: Sendable, Equatable, Comparable, CustomStringConverti
     case 0: "normal"
     case 1000: "statusBar"
     case 2000: "alert"
-    default: value == value.rounded() ? String(Int(value)) : String(value)
+    default:
+      value == value.rounded() && abs(value) <= Self.limit ? String(Int(value)) : String(value)
     }
   }
 }
@@ -257,6 +261,8 @@ public struct Step: Sendable, Equatable {
   public var location: SourceLocation
   /// Where each argument's value starts.
   public var keyLocations = KeyLocations()
+  /// The step's `note:` as written: Markdown-light text for the review page.
+  public var note: String?
 
   public init(_ operation: Operation, location: SourceLocation) {
     self.operation = operation

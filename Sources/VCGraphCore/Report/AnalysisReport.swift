@@ -22,7 +22,9 @@ public struct AnalysisReport: Sendable {
       switch request {
       case .dismiss(let from, let levels, let toClass, let location):
         guard let index = hierarchy.controller(id: from) else {
-          throw VCGraphError.data("no controller has the id '\(from)'", at: location)
+          throw VCGraphError.data(
+            "no controller has the id '\(from)'", at: location,
+            hint: suggestion(for: from, among: hierarchy.controllers.map(\.id)))
         }
         dismissals.append(
           try analysis.dismiss(from: index, levels: levels, toClass: toClass, at: location))
@@ -131,7 +133,7 @@ public struct AnalysisReport: Sendable {
     func describe(_ index: ControllerIndex) -> String {
       "\(controllers[index].id) (\(controllers[index].className))"
     }
-    var out = "\(hierarchy.path)"
+    var out = ControlCharacters.escaped(hierarchy.path)
     if let title = hierarchy.title { out += " — \(title)" }
     out += "\n"
     if let top = analysis.topViewController {

@@ -63,7 +63,9 @@ public indirect enum JSON: Sendable, Equatable {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+        // Control characters, the line separators and U+FFFE/FFFF are escaped, so JSON
+        // printed to a terminal cannot drive it.
+        if ControlCharacters.isRefused(scalar) {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

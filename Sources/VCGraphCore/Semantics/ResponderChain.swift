@@ -30,7 +30,10 @@ extension Analysis {
     } else if let controller = hierarchy.controller(id: id) {
       current = .controller(controller)
     } else {
-      throw VCGraphError.data("no view or controller has the id '\(id)'", at: location)
+      throw VCGraphError.data(
+        "no view or controller has the id '\(id)'", at: location,
+        hint: suggestion(
+          for: id, among: hierarchy.views.compactMap(\.id) + hierarchy.controllers.map(\.id)))
     }
     var chain: [Responder] = [current]
     var seen: Set<Responder> = [current]

@@ -226,25 +226,20 @@ private final class ParseState {
     }
   }
 
-  /// Whether UTF-8 text holds a C0 or C1 control character or DEL (character references can
-  /// put tabs, line breaks and C1 controls in attribute values).
+  /// Whether UTF-8 text may hold a character `ControlCharacters` refuses (character
+  /// references can put tabs, line breaks, C1 controls and line separators in attribute
+  /// values).
   static func hasControlCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    for (index, byte) in bytes.enumerated() {
-      if byte < 0x20 || byte == 0x7F { return true }
-      if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-        return true
-      }
-    }
-    return false
+    bytes.contains(where: ControlCharacters.mayStartRefused)
   }
 
-  /// The text with every control character a space: names and titles end up in terminal
-  /// messages and diagram labels.
+  /// The text with every character `ControlCharacters` refuses made a space: names and
+  /// titles end up in terminal messages and diagram labels. (Xcode writes storyboards, and a
+  /// title may hold a line break, so these are not refused as in descriptions and dumps.)
   static func withoutControlCharacters(_ text: String) -> String {
     String(
       String.UnicodeScalarView(
-        text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0 }
-      ))
+        text.unicodeScalars.map { ControlCharacters.isRefused($0) ? " " : $0 }))
   }
 
   func endElement(_ localName: UnsafePointer<xmlChar>) {

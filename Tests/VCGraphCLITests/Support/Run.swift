@@ -16,6 +16,10 @@ struct RunError: Error, CustomStringConvertible {
 /// The `vcgraph` executable built next to the test bundle (`swift build` puts both in the same
 /// directory), else `.build/debug/vcgraph` of the package this file belongs to.
 let vcgraphExecutable: URL? = {
+  // Another build (an older one, to see a new test fail) can be named explicitly.
+  if let path = ProcessInfo.processInfo.environment["VCGRAPH_TEST_BINARY"] {
+    return URL(fileURLWithPath: path)
+  }
   var candidates: [URL] = []
   if let first = CommandLine.arguments.first {
     candidates.append(
@@ -39,9 +43,11 @@ func vcgraph(_ args: [String], stdin: String? = nil, cwd: URL? = nil) throws -> 
   try vcgraph(args, stdinBytes: stdin.map { Array($0.utf8) }, cwd: cwd)
 }
 
-/// `vcgraph(_:stdin:cwd:)` with raw standard-input bytes and extra environment variables.
+/// `vcgraph(_:stdin:cwd:)` with raw standard-input bytes and extra environment variables. A
+/// run still going after `timeout` seconds is killed and reported as an error (a hang).
 func vcgraph(
-  _ args: [String], stdinBytes: [UInt8]?, cwd: URL? = nil, environment: [String: String] = [:]
+  _ args: [String], stdinBytes: [UInt8]?, cwd: URL? = nil, environment: [String: String] = [:],
+  timeout: Double = 600
 ) throws -> RunResult {
   guard let executable = vcgraphExecutable else {
     throw RunError(description: "the vcgraph binary was not found; run `swift build` first")
@@ -75,7 +81,15 @@ func vcgraph(
   process.standardInput = input
   process.standardOutput = output
   process.standardError = errors
+  let finished = DispatchSemaphore(value: 0)
+  process.terminationHandler = { _ in finished.signal() }
   try process.run()
+  if finished.wait(timeout: .now() + timeout) == .timedOut {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    throw RunError(
+      description: "vcgraph \(args.joined(separator: " ")) was still running after \(timeout) s")
+  }
   process.waitUntilExit()
   let outBytes = [UInt8](try Data(contentsOf: outURL))
   let errText = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)

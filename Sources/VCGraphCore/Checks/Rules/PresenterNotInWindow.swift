@@ -48,7 +48,7 @@ struct PresenterNotInWindow: CheckRule {
         let presenter = analysis.presentation.presenter[target] ?? refusedBy[target],
         analysis.window[presenter] == nil
       else { continue }
-      let via = presenter == requester ? "" : ", where S1 sends it,"
+      let via = presenter == requester ? "" : ", where UIKit sends it,"
       findings.append(
         Finding(
           rule,

@@ -24,7 +24,7 @@ extension StepEditor {
         uikitMessage: UIKitMessages.presenterNotInWindow.line(classes))
     }
     if let current = analysis.presentation.presented[presenter] {
-      let via = presenter == requester ? "" : " (the presenter S1 resolves for '\(name)')"
+      let via = presenter == requester ? "" : " (the presenter UIKit resolves for '\(name)')"
       classes["current"] = className(current)
       throw refused(
         "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
@@ -91,7 +91,7 @@ extension StepEditor {
     if slot != requester {
       notes.append(
         "'\(name)' already holds a presentation request; vcgraph records this one on"
-          + " '\(id(slot))', which S1 resolves to the same presenter")
+          + " '\(id(slot))', which UIKit resolves to the same presenter")
     }
     return text
   }

@@ -16,7 +16,7 @@ struct AlreadyPresentingSegueCheck: StoryboardRuleCheck {
       let (presenter, presenting) = found
       return StoryboardFinding(
         rule,
-        "\(map.describe(segue: segue)) goes to \(map.describe(presenter)) to present (S1),"
+        "\(map.describe(segue: segue)) goes to \(map.describe(presenter)) to present,"
           + " which is already presenting \(map.describe(presenting)) when reached via"
           + " \(map.describe(path: outcome.path)); UIKit refuses it — set"
           + " definesPresentationContext on a controller nearer the source, or use a full-screen"

@@ -10,7 +10,7 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
   case unreachableScene = "unreachable-scene"
   /// A popover segue without `popoverAnchorView` or `popoverAnchorBarButtonItem`.
   case popoverWithoutAnchor = "popover-without-anchor"
-  /// A presentation whose presenter (S1) is already presenting on the way back.
+  /// A presentation whose presenter is already presenting on the way back.
   case alreadyPresenting = "already-presenting"
   /// A deprecated `push` segue from a controller in no navigation controller.
   case pushOutsideNavigation = "push-outside-navigation"
@@ -35,7 +35,7 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
       "a scene no initial controller, storyboardIdentifier or segue leads to (possibly dead)"
     case .popoverWithoutAnchor: "a popover segue without an anchor view or bar button item"
     case .alreadyPresenting:
-      "a presentation segue whose presenter (S1) is already presenting on the way back"
+      "a presentation segue whose presenter is already presenting on the way back"
     case .pushOutsideNavigation: "a deprecated push segue from outside a navigation controller"
     }
   }

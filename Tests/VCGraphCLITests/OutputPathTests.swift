@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+// `-o` and `-f` mistakes, through the built binary: each says what is wrong, and nothing is
+// written.
+
+private let small =
+  "window: { root: { class: UINavigationController, id: nav, viewControllers: [A] } }\n"
+
+@Suite("Output paths")
+struct OutputPathTests {
+  @Test func eachMistakeSaysWhatIsWrong() throws {
+    let directory = try TemporaryDirectory("output-paths")
+    try directory.write("a/mail.yaml", small)
+    try directory.write("b.yaml", small)
+    try FileManager.default.createDirectory(
+      atPath: directory.path("o4"), withIntermediateDirectories: true)
+    let before = directory.names() + directory.names(in: "a") + directory.names(in: "o4")
+    for (arguments, code, message) in [
+      (["a/mail.yaml", "-o", "a/mail.yaml"], 64, ".yaml is not an output format"),
+      (["a/mail.yaml", "-o", "o4/out.txt"], 64, ".txt is not an output format"),
+      (["a/mail.yaml", "-o", "z.jpg"], 64, ".jpg is not an output format"),
+      (
+        ["a/mail.yaml", "-f", "svg,png", "-o", "both.svg"], 64,
+        "several formats (svg, png) cannot all be written to the one file both.svg"
+      ),
+      (
+        ["a/mail.yaml", "-o", "y.svg", "-f", "png"], 64,
+        "has the extension .svg but -f asks for png"
+      ),
+      (["a/mail.yaml", "b.yaml", "-o", "one.svg"], 64, "names one file, but there are 2 inputs"),
+      (
+        ["a/mail.yaml", "b.yaml", "-o", "nowhere"], 73,
+        "nowhere: the output directory does not exist"
+      ),
+    ] {
+      let result = try vcgraph(["render"] + arguments, cwd: directory.url)
+      #expect(result.exitCode == Int32(code), "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      #expect(!result.stderr.contains("does not exist") || code == 73, "\(result.stderr)")
+    }
+    #expect(directory.names() + directory.names(in: "a") + directory.names(in: "o4") == before)
+  }
+
+  @Test func anUnknownExtensionWithOneFormatNamedIsThatFile() throws {
+    let directory = try TemporaryDirectory("gv")
+    try directory.write("a.yaml", small)
+    let result = try vcgraph(["render", "a.yaml", "-f", "dot", "-o", "a.gv"], cwd: directory.url)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(String(decoding: directory.bytes("a.gv") ?? [], as: UTF8.self).hasPrefix("digraph"))
+  }
+
+  @Test func importWritesYAMLOnlyUnderAYAMLName() throws {
+    let directory = try TemporaryDirectory("import-name")
+    try directory.write(
+      "dump.txt",
+      "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n")
+    let json = try vcgraph(["import", "dump.txt", "-o", "q.json"], cwd: directory.url)
+    #expect(json.exitCode == 64, "\(json.stderr)")
+    #expect(json.stderr.contains("import writes a description (YAML)"), "\(json.stderr)")
+    #expect(directory.names() == ["dump.txt"])
+    for name in ["q.yaml", "q.yml"] {
+      let result = try vcgraph(["import", "dump.txt", "-o", name], cwd: directory.url)
+      #expect(result.exitCode == 0, "\(result.stderr)")
+    }
+  }
+}
