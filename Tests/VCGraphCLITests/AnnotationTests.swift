@@ -66,7 +66,8 @@ struct AnnotationTests {
 
   @Test func dismissRegion() throws {
     let dot = try dot(
-      SharedDescriptions.tabsWithModal, extra: [.dismiss(from: "edit", levels: nil, toClass: nil, location: nil)])
+      SharedDescriptions.tabsWithModal,
+      extra: [.dismiss(from: "edit", levels: nil, toClass: nil, location: nil)])
     try expectGolden(dot, "annotations/dismiss.dot")
     #expect(dot.contains("subgraph cluster_dismiss_6"))
     #expect(dot.contains("removed by dismiss(from: edit)"))
@@ -134,7 +135,8 @@ struct AnnotationTests {
   }
 
   @Test func svgHasStableIdsTooltipsAndText() throws {
-    let hierarchy = try DescriptionLoader().load(text: SharedDescriptions.tabsWithModal, path: "t.yaml")
+    let hierarchy = try DescriptionLoader().load(
+      text: SharedDescriptions.tabsWithModal, path: "t.yaml")
     let report = try AnalysisReport(hierarchy)
     let graph = GraphvizBackend().graph(DiagramBuilder(report: report).diagram())
     let svg = String(decoding: try Graphviz.render(graph, format: .svg).data, as: UTF8.self)
