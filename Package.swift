@@ -66,12 +66,14 @@ let package = Package(
           .writeToPackageDirectory(reason: "vcgraph writes the diagrams into the package")
         ]),
       dependencies: ["vcgraph"]),
-    // What several test targets share: Graphviz's own `dot` as the reference, SVG structure.
+    // What several test targets share: Graphviz's own `dot` as the reference, SVG structure,
+    // descriptions.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit", "TestSupport"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
     // The diagram model and the text backends, tested without Graphviz.
-    .testTarget(name: "VCGraphDiagramTests", dependencies: ["VCGraphDiagram", "VCGraphCore"]),
+    .testTarget(
+      name: "VCGraphDiagramTests", dependencies: ["VCGraphDiagram", "VCGraphCore", "TestSupport"]),
     .testTarget(
       name: "VCGraphBackendsTests",
       dependencies: ["VCGraphBackends", "VCGraphDiagram", "VCGraphCore"]),

@@ -36,9 +36,7 @@ extension CheckCommand {
         line: error.location?.line, column: error.location?.column)
     }
     let tool = SARIFLog.Tool(
-      name: "vcgraph", version: VCGraphCommandLine.version,
-      informationURI: VCGraphCommandLine.homepage,
-      rulesURI: VCGraphCommandLine.homepage + "/blob/main/README.md")
+      name: "vcgraph", version: VCGraphCommandLine.version, rulesURI: options.rulesURL)
     return SARIFLog.document(
       tool: tool, configuration: context.configuration?.rules ?? RuleConfiguration(),
       results: results, notifications: notifications)

@@ -16,6 +16,10 @@ struct CheckOptions: CommandOptions {
   static let writeBaseline = Option(
     "write-baseline", value: "FILE", help: "record the current findings in FILE",
     parse: Parse.text)
+  static let rulesURL = Option(
+    "rules-url", value: "URL",
+    help: "sarif: link rules to URL#RULE-ID (your copy of the README)",
+    parse: Parse.webAddress)
 
   static let sections =
     [
@@ -23,7 +27,7 @@ struct CheckOptions: CommandOptions {
         title: "options",
         options: [
           format.declaration, warningsAsErrors.declaration, baseline.declaration,
-          writeBaseline.declaration, SharedOptions.quiet.declaration,
+          writeBaseline.declaration, rulesURL.declaration, SharedOptions.quiet.declaration,
         ])
     ] + RuleOptions.sections + InputSelectionOptions.sections + LimitOptions.sections
     + ClassOptions.sections + ReferenceOptions.sections
@@ -32,6 +36,7 @@ struct CheckOptions: CommandOptions {
   var warningsAsErrors: Bool
   var baseline: String?
   var writeBaseline: String?
+  var rulesURL: String?
   var quiet: Bool
   var rules: RuleOptions
   var limits: LimitOptions
@@ -54,6 +59,7 @@ struct CheckOptions: CommandOptions {
     warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)
     baseline = try arguments.value(of: Self.baseline)
     writeBaseline = try arguments.value(of: Self.writeBaseline)
+    rulesURL = try arguments.value(of: Self.rulesURL)
     quiet = try arguments.value(of: SharedOptions.quiet)
   }
 }

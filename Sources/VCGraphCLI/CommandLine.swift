@@ -12,9 +12,6 @@ public enum VCGraphCommandLine {
   /// after it (`CrashRecovery`): set by the `vcgraph` executable, not by tests that run
   /// commands in their own process.
   nonisolated(unsafe) public static var recoversFromCrashes = false
-  /// The project's home page: SARIF's `informationUri`, and the README whose rule sections
-  /// are SARIF's `helpUri`s.
-  public static let homepage = "https://github.com/vcgraph/vcgraph"
 
   /// Runs one command line (without the program name) and returns the exit code.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -83,6 +80,7 @@ public enum VCGraphCommandLine {
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump or a storyboard's launch state into a description file
       simulate  apply a description's steps: one diagram per state and a review page
+      diff      what changed between two hierarchies; --exit-code for CI
       rules     list the check rules, or explain one: vcgraph rules RULE-ID
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
@@ -95,7 +93,7 @@ public enum VCGraphCommandLine {
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-  case render, analyze, check, `import`, simulate, rules
+  case render, analyze, check, `import`, simulate, diff, rules
 
   /// The command's type: its options, help and work.
   var type: any Subcommand.Type {
@@ -105,6 +103,7 @@ enum Command: String, CaseIterable {
     case .check: CheckCommand.self
     case .import: ImportCommand.self
     case .simulate: SimulateCommand.self
+    case .diff: DiffCommand.self
     case .rules: RulesCommand.self
     }
   }

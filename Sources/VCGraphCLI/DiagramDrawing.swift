@@ -104,7 +104,7 @@ extension CommandContext {
   /// process with its status after `seconds`, and a guard that turns a crash into an error
   /// and status 70. Outputs are written only after a layout finishes, so ending the process
   /// here loses nothing.
-  private func guarded<T>(
+  func guarded<T>(
     input: String, timeout: VCGraphError, seconds: Double,
     _ body: () throws(GraphvizError) -> T
   ) throws(GraphvizError) -> T {

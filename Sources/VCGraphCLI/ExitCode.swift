@@ -7,6 +7,8 @@ enum ExitCode {
   static let success: Int32 = 0
   /// `check` found an error-severity finding (or a warning, with `--warnings-as-errors`).
   static let findings: Int32 = 1
+  /// `diff --exit-code` found a difference.
+  static let differences: Int32 = 1
 
   /// The exit code of a kind of failure.
   static func of(_ kind: FailureKind) -> Int32 {

@@ -3,24 +3,32 @@ import VCGraphCore
 
 /// The review page of a simulation: one self-contained HTML file (inline SVGs, CSS and
 /// script; nothing loaded from the network). Each state is a `<section id="step-N">`; the
-/// address `#step-N` shows state N. ←/→ and j/k (or the Previous/Next links) move between
-/// states. Without JavaScript, CSS `:target` shows the addressed state.
+/// address `#step-N` shows state N and `#compare-A-B` states A and B side by side. ←/→ and
+/// j/k (or the Previous/Next links) move between states; `c` compares with the state before;
+/// the wheel, a pinch, dragging and `+`/`-`/`0` zoom and pan the diagram. Without
+/// JavaScript, CSS `:target` shows the addressed state, each drawn to fit its column, and each
+/// state links its own `step-N.svg`.
 ///
-/// When the script has chosen the state to show it sets `data-current="N"` on `<body>`,
-/// the class `current` on that section, and `data-shown` on `<body>` to the ids of the
-/// sections the browser actually lays out (tests read the DOM to check what is displayed).
+/// When the script has chosen what to show it sets `data-view` (`step` or `compare`) and
+/// `data-current="N"` on `<body>` (in the compare view, `data-compare="A B"` too), the class
+/// `current` on the state's section, and `data-shown` on `<body>` to the ids of the sections
+/// the browser actually lays out; each diagram's viewport carries its zoom and pan
+/// (`data-scale`, `data-x`, `data-y`). Tests read the DOM to check what is displayed.
 struct ReviewPage {
   let report: SimulationReport
   /// The SVG text of each state's diagram (without the legend).
   let diagrams: [String]
   /// The SVG text of each state's legend, when drawn.
   var legends: [String?] = []
+  /// Whether `step-N.png` is written beside each `step-N.svg`.
+  var pngs = false
 
   private var simulation: Simulation { report.simulation }
   private var count: Int { simulation.effects.count }
 
   var html: String {
     let title = simulation.states[0].title ?? report.input
+    let compareAll = "#compare-0-\(count)"
     var out = """
       <!DOCTYPE html>
       <html lang="en">
@@ -32,14 +40,17 @@ struct ReviewPage {
       <style>\(Self.css)</style>
       <script>document.documentElement.classList.add("js")</script>
       </head>
-      <body data-current="0">
+      <body data-current="0" data-view="step">
       <header class="masthead">
       <div>
       <p class="kicker">vcgraph · scenario review</p>
       <h1>\(escape(title))</h1>
       </div>
       <p class="meta"><code>\(escape(report.input))</code> · \(count) step\(count == 1 ? "" : "s") \
-      · <span class="keys"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> to step through</span></p>
+      · <span class="keys"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> to step through\
+      <span class="js-only">, <kbd>+</kbd> <kbd>-</kbd> <kbd>0</kbd> to zoom, <kbd>c</kbd> to \
+      compare</span></span><span class="js-only"> · <a class="compare-link" href="\(compareAll)">\
+      Compare two steps</a></span></p>
       </header>
       <div class="layout">
       <nav class="steps" aria-label="Steps">
@@ -56,6 +67,7 @@ struct ReviewPage {
     }
     out += "</ol>\n</nav>\n<main>\n"
     for n in 0...count { out += section(n) }
+    out += compareSection()
     out += "</main>\n</div>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
     return out
   }
@@ -66,9 +78,13 @@ struct ReviewPage {
     let effect = n == 0 ? nil : simulation.effects[n - 1]
     let description = effect?.description ?? "The hierarchy as the file describes it"
     var out = "<section class=\"step\" id=\"step-\(n)\" aria-labelledby=\"step-\(n)-heading\">\n"
+    out += "<figure class=\"diagram\">\n" + toolbar(n)
     out +=
-      "<figure class=\"diagram\">"
-      + inline(diagrams[n], prefix: "s\(n)-", title: report.heading(n), scale: 1.3) + "</figure>\n"
+      "<div class=\"viewport\" tabindex=\"0\" role=\"group\" aria-label=\"Diagram of "
+      + (n == 0 ? "the initial state" : "step \(n)")
+      + ": drag to pan; wheel, pinch or + and - to zoom; 0 to fit\"><div class=\"canvas\">"
+      + inline(diagrams[n], prefix: "s\(n)-", title: report.heading(n), scale: 1.3)
+      + "</div></div>\n</figure>\n"
     out += "<aside class=\"effect\">\n"
     out +=
       "<p class=\"eyebrow\">"
@@ -77,6 +93,9 @@ struct ReviewPage {
     out += "<h2 id=\"step-\(n)-heading\" class=\"description\">\(escape(description))</h2>\n"
     if let effect {
       out += "<p class=\"source\">\(escape(effect.location.description))</p>\n"
+    }
+    if let note = report.note(n) {
+      out += "<div class=\"note\">\n" + ReviewNote.html(note) + "\n</div>\n"
     }
     out += topBlock(n, effect: effect)
     if let effect {
@@ -112,6 +131,28 @@ struct ReviewPage {
     return out
   }
 
+  /// The zoom buttons (with JavaScript) and the links to the state's own files.
+  private func toolbar(_ n: Int) -> String {
+    let svg = SimulationReport.diagramName(n)
+    var out = "<div class=\"toolbar\">" + Self.zoomControls
+    out += "<span class=\"files\"><a class=\"svg-link\" href=\"\(svg)\">\(svg)</a>"
+    if pngs { out += " · <a class=\"png-link\" href=\"step-\(n).png\">step-\(n).png</a>" }
+    if n > 0 {
+      out +=
+        "<span class=\"js-only\"> · <a class=\"compare-previous\" href=\"#compare-\(n - 1)-\(n)\">"
+        + "compare with \(n == 1 ? "the initial state" : "step \(n - 1)")</a></span>"
+    }
+    return out + "</span></div>\n"
+  }
+
+  static let zoomControls =
+    "<span class=\"zoom-controls js-only\" role=\"group\" aria-label=\"Zoom\">"
+    + "<button type=\"button\" data-zoom=\"out\" aria-label=\"Zoom out\">−</button>"
+    + "<output class=\"zoom-level\" aria-live=\"polite\">100%</output>"
+    + "<button type=\"button\" data-zoom=\"in\" aria-label=\"Zoom in\">+</button>"
+    + "<button type=\"button\" data-zoom=\"fit\">Fit</button>"
+    + "<button type=\"button\" data-zoom=\"actual\">1:1</button></span>"
+
   private func topBlock(_ n: Int, effect: StepEffect?) -> String {
     let after = report.top(n)
     var out = "<div class=\"topvc\"><span class=\"caption\">Top view controller</span> "
@@ -144,6 +185,38 @@ struct ReviewPage {
       ? "<a rel=\"next\" href=\"#step-\(n + 1)\">Next →</a>"
       : "<span class=\"disabled\">Next →</span>"
     return out + "</nav>\n"
+  }
+
+  // MARK: - Compare
+
+  /// The side-by-side view (`#compare-A-B`). The script moves the two states' diagrams into
+  /// its panes while it is shown; without JavaScript it is never displayed.
+  private func compareSection() -> String {
+    func options(selected: Int) -> String {
+      (0...count).map { n in
+        "<option value=\"\(n)\"\(n == selected ? " selected" : "")>"
+          + (n == 0
+            ? "0 · Initial state" : "\(n) · \(escape(simulation.effects[n - 1].description))")
+          + "</option>"
+      }.joined()
+    }
+    var out = "<section class=\"compare\" id=\"compare\" aria-labelledby=\"compare-heading\">\n"
+    out += "<header class=\"compare-bar\">\n<h2 id=\"compare-heading\">Compare</h2>\n"
+    out +=
+      "<label>Left <select data-side=\"a\">\(options(selected: 0))</select></label>\n"
+      + "<label>Right <select data-side=\"b\">\(options(selected: count))</select></label>\n"
+    out += Self.zoomControls + "\n"
+    out +=
+      "<button type=\"button\" class=\"arrange\" aria-pressed=\"false\">"
+      + "One above the other</button>\n"
+    out += "<a class=\"close\" href=\"#step-\(count)\">Close</a>\n</header>\n"
+    out += "<p class=\"between\"></p>\n<div class=\"panes\">\n"
+    for side in ["a", "b"] {
+      out +=
+        "<div class=\"pane\" data-side=\"\(side)\"><div class=\"pane-head\"></div>"
+        + "<div class=\"pane-body\"></div></div>\n"
+    }
+    return out + "</div>\n</section>\n"
   }
 
   // MARK: - SVG
@@ -192,182 +265,5 @@ struct ReviewPage {
 
   // MARK: - Text
 
-  private func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.count)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
-
-  // MARK: - Style and behavior
-
-  static let css = """
-
-    :root {
-      --ink: #1f2328; --muted: #656d76; --line: #d0d7de; --soft: #f6f8fa; --accent: #0969da;
-      --added: #1a7f37; --added-bg: #dafbe1; --removed: #cf222e; --removed-bg: #ffebe9;
-      --moved: #8250df; --moved-bg: #fbefff; --shown: #0969da; --shown-bg: #ddf4ff;
-      --hidden: #6e7781; --hidden-bg: #eaeef2; --top: #9a6700; --top-bg: #fff8c5;
-    }
-    * { box-sizing: border-box; }
-    html { -webkit-text-size-adjust: 100%; }
-    body { margin: 0; color: var(--ink); background: #fff;
-      font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
-    code, kbd { font-family: ui-monospace, "SF Mono", "DejaVu Sans Mono", monospace; font-size: 0.86em; }
-    kbd { border: 1px solid var(--line); border-bottom-width: 2px; border-radius: 4px;
-      padding: 0 0.35em; background: var(--soft); }
-    .masthead { display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between;
-      gap: 4px 24px; padding: 14px 24px 12px; border-bottom: 1px solid var(--line); }
-    .kicker { margin: 0; color: var(--muted); font-size: 12px; letter-spacing: 0.06em; text-transform: uppercase; }
-    h1 { margin: 2px 0 0; font-size: 21px; line-height: 1.25; }
-    .meta { margin: 0; color: var(--muted); font-size: 13px; }
-    /* An application shell: the page itself never scrolls, so following #step-N never
-       scrolls the header away; the step list and the state scroll on their own. */
-    html, body { height: 100%; }
-    body { display: flex; flex-direction: column; overflow: hidden; }
-    .masthead { flex: none; }
-    .layout { flex: 1; min-height: 0; display: grid; grid-template-columns: 236px minmax(0, 1fr); }
-    nav.steps { border-right: 1px solid var(--line); background: var(--soft); padding: 12px 10px;
-      overflow-y: auto; }
-    nav.steps ol { list-style: none; margin: 0; padding: 0; }
-    main { overflow: auto; }
-    nav.steps a { display: flex; gap: 10px; align-items: flex-start; padding: 7px 8px; border-radius: 8px;
-      color: inherit; text-decoration: none; border: 1px solid transparent; }
-    nav.steps a:hover { background: #fff; border-color: var(--line); }
-    nav.steps a[aria-current] { background: #fff; border-color: var(--accent);
-      box-shadow: 0 1px 2px rgba(31, 35, 40, 0.08); }
-    nav.steps .num { flex: none; width: 24px; height: 24px; border-radius: 12px; display: grid;
-      place-items: center; font-size: 12px; font-weight: 600; background: #fff; border: 1px solid var(--line); }
-    nav.steps a[aria-current] .num { background: var(--accent); border-color: var(--accent); color: #fff; }
-    nav.steps .label { display: flex; flex-direction: column; min-width: 0; }
-    nav.steps .op { font-size: 11px; color: var(--muted); font-weight: 600; letter-spacing: 0.03em; }
-    nav.steps .text { font-size: 13px; overflow-wrap: anywhere; }
-    main { min-width: 0; }
-    section.step { display: none; grid-template-columns: minmax(0, 1fr) 320px; min-height: 100%; }
-    html:not(.js) section.step:target { display: grid; }
-    html:not(.js) body:not(:has(section.step:target)) section.step:first-of-type { display: grid; }
-    html.js section.step.current { display: grid; }
-    .diagram { margin: 0; padding: 16px 12px; display: flex; justify-content: center; align-items: flex-start;
-      overflow: auto; }
-    .diagram svg { display: block; width: 100%; height: auto; max-height: calc(100vh - 110px); }
-    .effect { border-left: 1px solid var(--line); padding: 20px 22px; background: #fff; }
-    .eyebrow { margin: 0 0 6px; font-size: 12px; font-weight: 600; color: var(--muted);
-      letter-spacing: 0.04em; text-transform: uppercase; }
-    .eyebrow .op { margin-left: 6px; padding: 1px 8px; border-radius: 10px; background: var(--soft);
-      border: 1px solid var(--line); color: var(--ink); text-transform: none; letter-spacing: 0;
-      font-family: ui-monospace, "SF Mono", "DejaVu Sans Mono", monospace; }
-    h2.description { margin: 0 0 4px; font-size: 19px; line-height: 1.35; overflow-wrap: anywhere; }
-    .source { margin: 0 0 16px; font-size: 12px; color: var(--muted);
-      font-family: ui-monospace, "SF Mono", "DejaVu Sans Mono", monospace; overflow-wrap: anywhere; }
-    .topvc { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px; padding: 10px 12px;
-      border-radius: 8px; background: var(--top-bg); border: 1px solid #eed888; margin-bottom: 16px; }
-    .topvc .caption { flex-basis: 100%; font-size: 12px; font-weight: 600; color: var(--top); }
-    .topvc .was { color: var(--muted); font-size: 16px; }
-    .topvc .arrow { color: var(--top); }
-    .topvc strong { font-size: 16px; }
-    .topvc .unchanged { color: var(--muted); font-size: 13px; }
-    .changes { display: grid; gap: 12px; margin-bottom: 14px; }
-    .group h3 { margin: 0 0 5px; font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; }
-    .chips { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
-    .chips li { padding: 2px 10px; border-radius: 12px; font-size: 13px; font-weight: 600;
-      font-family: ui-monospace, "SF Mono", "DejaVu Sans Mono", monospace; }
-    .added h3 { color: var(--added); } .added li { background: var(--added-bg); color: var(--added); }
-    .removed h3 { color: var(--removed); } .removed li { background: var(--removed-bg); color: var(--removed); }
-    .moved h3 { color: var(--moved); } .moved li { background: var(--moved-bg); color: var(--moved); }
-    .shown h3 { color: var(--shown); } .shown li { background: var(--shown-bg); color: var(--shown); }
-    .hidden h3 { color: var(--hidden); } .hidden li { background: var(--hidden-bg); color: var(--hidden); }
-    .nochange { color: var(--muted); font-size: 14px; margin: 0 0 14px; }
-    .notes { margin: 0 0 14px; padding-left: 18px; color: var(--muted); font-size: 13px; }
-    .onscreen { font-size: 13px; margin-bottom: 18px; }
-    .onscreen summary { cursor: pointer; color: var(--muted); }
-    .onscreen p { margin: 6px 0 0; font-family: ui-monospace, "SF Mono", "DejaVu Sans Mono", monospace;
-      overflow-wrap: anywhere; }
-    .pager { display: flex; gap: 8px; }
-    .legend { margin-top: 22px; font-size: 13px; }
-    .legend summary { cursor: pointer; color: var(--muted); margin-bottom: 6px; }
-    .legend svg { display: block; width: 100%; height: auto; }
-    .legend summary + svg { margin-top: 4px; }
-    .pager a, .pager span { flex: 1; text-align: center; padding: 7px 10px; border-radius: 8px;
-      border: 1px solid var(--line); font-size: 14px; font-weight: 600; text-decoration: none; }
-    .pager a { color: var(--accent); background: #fff; }
-    .pager a:hover { background: var(--soft); }
-    .pager a[rel="next"] { background: var(--accent); border-color: var(--accent); color: #fff; }
-    .pager span.disabled { color: #8c959f; background: var(--soft); }
-    a:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-    @media (max-width: 1100px) {
-      html, body { height: auto; }
-      body { display: block; overflow: visible; }
-      main { overflow: visible; }
-      .layout { grid-template-columns: 1fr; }
-      nav.steps { border-right: 0; border-bottom: 1px solid var(--line); }
-      nav.steps ol { position: static; display: flex; flex-wrap: wrap; gap: 4px; }
-      nav.steps .label .text { display: none; }
-      section.step, html:not(.js) section.step:target { grid-template-columns: 1fr; }
-      .effect { border-left: 0; border-top: 1px solid var(--line); }
-    }
-    @media print {
-      nav.steps, .pager, .keys { display: none; }
-      .layout { display: block; }
-      html.js section.step, section.step { display: grid; break-after: page; }
-    }
-
-    """
-
-  static let script = """
-
-    (function () {
-      var sections = Array.prototype.slice.call(document.querySelectorAll("section.step"));
-      var links = Array.prototype.slice.call(document.querySelectorAll("nav.steps a"));
-      var title = document.title;
-      var main = document.querySelector("main");
-      function current() {
-        var match = /^#step-(\\d+)$/.exec(location.hash);
-        var n = match ? parseInt(match[1], 10) : 0;
-        return n < sections.length ? n : 0;
-      }
-      function show() {
-        var n = current();
-        sections.forEach(function (section, i) { section.classList.toggle("current", i === n); });
-        links.forEach(function (link, i) {
-          if (i === n) { link.setAttribute("aria-current", "step"); } else { link.removeAttribute("aria-current"); }
-        });
-        document.body.setAttribute("data-current", String(n));
-        document.title = (n === 0 ? "Initial state" : "Step " + n) + " · " + title;
-        // Following #step-N must not scroll the header and the step list away.
-        window.scrollTo(0, 0);
-        if (main) { main.scrollTop = 0; }
-        document.body.setAttribute("data-shown", sections.filter(function (section) {
-          return section.getClientRects().length > 0;
-        }).map(function (section) { return section.id; }).join(" "));
-      }
-      function go(n) {
-        if (n < 0 || n >= sections.length) { return; }
-        location.hash = "#step-" + n;
-      }
-      window.addEventListener("hashchange", show);
-      document.addEventListener("keydown", function (event) {
-        if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-        var tag = event.target && event.target.tagName;
-        if (tag === "INPUT" || tag === "TEXTAREA") { return; }
-        var n = current();
-        if (event.key === "ArrowRight" || event.key === "j") { go(n + 1); }
-        else if (event.key === "ArrowLeft" || event.key === "k") { go(n - 1); }
-        else if (event.key === "Home") { go(0); }
-        else if (event.key === "End") { go(sections.length - 1); }
-        else { return; }
-        event.preventDefault();
-      });
-      show();
-    })();
-
-    """
+  private func escape(_ text: String) -> String { ReviewNote.escape(text) }
 }

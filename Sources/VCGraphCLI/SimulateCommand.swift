@@ -98,11 +98,12 @@ struct SimulateCommand: Subcommand {
   static let summary = """
     Applies the description's `steps` (or those of --steps FILE; for a storyboard, whose
     steps may `perform` its segues) in order with UIKit's rules and writes into DIR:
-    step-0.svg (the state as described) ... step-N.svg, each marking what its step added,
-    removed, moved or brought on screen and the top view controller; summary.json; and
-    index.html, a self-contained review page (open index.html#step-3 for step 3; arrow
-    keys or j/k step through). Prints one line per step. A step UIKit refuses is an error
-    at its position (exit 65) and nothing is written.
+    step-0.svg (the state as described) ... step-N.svg, all on one layout, each marking what
+    its step added, removed, moved or brought on screen and the top view controller;
+    summary.json; and index.html, a self-contained review page (open index.html#step-3 for
+    step 3, #compare-2-5 for steps 2 and 5 side by side; arrow keys or j/k step through, +
+    and - zoom). Prints one line per step. A step UIKit refuses is an error at its position
+    (exit 65) and nothing is written.
     """
 
   func run() -> Int32 {
@@ -162,7 +163,8 @@ struct SimulateCommand: Subcommand {
       }
       files.append(("summary.json", Array((report.json.formatted() + "\n").utf8)))
       let page = ReviewPage(
-        report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG))
+        report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG),
+        pngs: options.png)
       files.append(("index.html", Array(page.html.utf8)))
       // The page's diagrams were counted with their states.
       let pageDiagrams = svgs.reduce(0) {
@@ -248,43 +250,36 @@ struct SimulateCommand: Subcommand {
     var legendSVG: String?
   }
 
-  /// One diagram per state, marking what the step that led to it changed.
+  /// One diagram per state, marking what the step that led to it changed, all drawn on one
+  /// layout (`StableLayout`): a controller keeps its place from step to step.
   private func render(
     _ report: SimulationReport, budget: inout OutputBudget
   ) throws(VCGraphError) -> [Drawing] {
     let simulation = report.simulation
-    let engine = options.drawing.engine
     var formats: [OutputFormat] = [.svg]
     if options.png { formats.append(.png) }
     let legend = options.drawing.legend
+    let states = try simulation.states.indices.map { n throws(VCGraphError) in
+      try stateGraph(report, n)
+    }
+    let layout = try stableLayout(states.map(\.graph), input: report.input)
+    let theme = options.drawing.theme
     var result: [Drawing] = []
-    for (n, state) in simulation.states.enumerated() {
-      var diagram = options.drawing.diagramOptions(
-        maxLabelLines: context.layoutLimits.maxLabelLines)
-      if n == 0 {
-        let count = simulation.effects.count
-        diagram.caption = "Initial state · \(count) step\(count == 1 ? "" : "s") follow"
-      } else {
-        let effect = simulation.effects[n - 1]
-        diagram.caption = "Step \(n) of \(simulation.effects.count) · \(effect.description)"
-        diagram.removedIDs = effect.removed
-        diagram.changes = Self.changes(effect)
-      }
-      let analysis = try AnalysisReport(state)
-      let model = DiagramBuilder(report: analysis, options: diagram).diagram()
-      let full = GraphvizBackend().graph(model)
-      var bare = full
-      bare.subgraphs.removeAll { GraphvizBackend.legendSubgraphs.contains($0.name) }
-      let legendCluster = full.subgraphs.first { $0.name == "cluster_legend" }
-      // The same label, size and time limits as `render`, through the shared drawing path.
+    for (n, (model, full)) in states.enumerated() {
+      let input = "\(report.input): state \(n)"
+      let ghosts = Self.ghosts(simulation, n)
+      // The same label, size and time limits as `render`, through the shared drawing path;
+      // `nop2` draws at the positions the stable layout gives.
       let file = try context.draw(
-        legend ? full : bare, input: "\(report.input): state \(n)", engine: engine,
-        formats: formats)
+        layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: !legend), input: input,
+        engine: StableLayout.engine, formats: formats)
       let page = try context.draw(
-        bare, input: "\(report.input): state \(n)", engine: engine, formats: [.svg])
+        layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: true), input: input,
+        engine: StableLayout.engine, formats: [.svg])
       var legendSVG: String?
       do {
-        if let legendCluster, legend {
+        if let legendCluster = full.subgraphs.first(where: { $0.name == "cluster_legend" }), legend
+        {
           var graph = Graph(name: "legend")
           graph.attributes = full.attributes
           graph.attributes["label"] = nil
@@ -298,7 +293,7 @@ struct SimulateCommand: Subcommand {
           legendSVG = try Graphviz.render(graph, engine: "dot", format: .svg).text
         }
       } catch {
-        throw VCGraphError.graphviz(error, input: "\(report.input): state \(n)")
+        throw VCGraphError.graphviz(error, input: input)
       }
       let drawing = Drawing(
         svg: SVGMetadata(model).applied(to: file.outputs[.svg]!), png: file.outputs[.png],

@@ -83,6 +83,11 @@ extension GraphvizBackend {
       ("id", .text("vc-\(controller.id)")),
       ("tooltip", .text(tooltip(node, path: diagram.path))),
     ])
+    if node.role == .custom {
+      // box3d draws its depth inside the node's box, above and to the right of the front
+      // face: a wider margin keeps the label's first line off the top edge.
+      attributes["margin"] = .raw("0.16,0.14")
+    }
     var style = node.role == .plain ? ["rounded", "filled"] : ["filled"]
     if node.isTop {
       attributes["fillcolor"] = .raw(theme.top)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizKit
+import TestSupport
 import Testing
 import VCGraphCore
 import VCGraphDiagram
@@ -9,32 +10,6 @@ import VCGraphGraphviz
 /// facts a reviewer reads off the picture are asserted directly.
 @Suite(.serialized)
 struct AnnotationTests {
-  static let tabsWithModal = """
-    title: Tabs with a modal
-    window:
-      root:
-        class: UITabBarController
-        id: tabs
-        selectedIndex: 1
-        viewControllers:
-          - { class: UINavigationController, id: nav1, viewControllers: [ { class: UIViewController, id: home } ] }
-          - class: UINavigationController
-            id: nav2
-            viewControllers:
-              - { class: UIViewController, id: list }
-              - class: UIViewController
-                id: detail
-                presents:
-                  class: UINavigationController
-                  id: modalNav
-                  modalPresentationStyle: fullScreen
-                  viewControllers:
-                    - class: UIViewController
-                      id: edit
-                      view:
-                        id: editRoot
-                        subviews: [ { id: saveButton, class: UIButton } ]
-    """
 
   func dot(
     _ yaml: String, options: DiagramOptions = DiagramOptions(),
@@ -75,7 +50,7 @@ struct AnnotationTests {
   }
 
   @Test func topViewControllerAndVisiblePath() throws {
-    let dot = try dot(Self.tabsWithModal)
+    let dot = try dot(SharedDescriptions.tabsWithModal)
     try expectGolden(dot, "annotations/top-and-path.dot")
     // The top view controller: highlighted fill and badge; its path edges are blue and thick.
     let edit = node("c7", in: dot)
@@ -91,7 +66,8 @@ struct AnnotationTests {
 
   @Test func dismissRegion() throws {
     let dot = try dot(
-      Self.tabsWithModal, extra: [.dismiss(from: "edit", levels: nil, toClass: nil, location: nil)])
+      SharedDescriptions.tabsWithModal,
+      extra: [.dismiss(from: "edit", levels: nil, toClass: nil, location: nil)])
     try expectGolden(dot, "annotations/dismiss.dot")
     #expect(dot.contains("subgraph cluster_dismiss_6"))
     #expect(dot.contains("removed by dismiss(from: edit)"))
@@ -102,7 +78,7 @@ struct AnnotationTests {
 
   @Test func responderChainIsNumbered() throws {
     let dot = try dot(
-      Self.tabsWithModal, extra: [.responderChain(from: "saveButton", location: nil)])
+      SharedDescriptions.tabsWithModal, extra: [.responderChain(from: "saveButton", location: nil)])
     try expectGolden(dot, "annotations/responder-chain.dot")
     // saveButton → editRoot → edit → modalNav → tabs → window → UIWindowScene → UIApplication
     // → AppDelegate: eight steps.
@@ -159,7 +135,8 @@ struct AnnotationTests {
   }
 
   @Test func svgHasStableIdsTooltipsAndText() throws {
-    let hierarchy = try DescriptionLoader().load(text: Self.tabsWithModal, path: "t.yaml")
+    let hierarchy = try DescriptionLoader().load(
+      text: SharedDescriptions.tabsWithModal, path: "t.yaml")
     let report = try AnalysisReport(hierarchy)
     let graph = GraphvizBackend().graph(DiagramBuilder(report: report).diagram())
     let svg = String(decoding: try Graphviz.render(graph, format: .svg).data, as: UTF8.self)

@@ -111,7 +111,7 @@ struct SimulateCommandTests {
     #expect(lines[0] == "step 0: initial state; top: feed")
     #expect(
       lines[2]
-        == "step 2 (line 33): post presents replyNav (pageSheet); presenter: tabs; added replyNav,"
+        == "step 2 (line 34): post presents replyNav (pageSheet); presenter: tabs; added replyNav,"
         + " reply; top: post → reply")
     #expect(lines[6] == "review page: \(out.path)/index.html")
     // Each diagram marks its step: the caption and the change badges.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VCGraphCore
 import VCGraphDiagram
@@ -6,37 +7,9 @@ import VCGraphDiagram
 /// What the format-neutral diagram says about a hierarchy, read off its typed nodes, clusters
 /// and edges (the answers are UIKit's, as the annotation goldens draw them).
 @Suite struct DiagramBuilderTests {
-  /// A tab bar whose second tab's detail asks for a full-screen modal; the tab bar presents it
-  /// (S1: "the presentation context is the tab bar controller"), covering everything else.
-  static let tabsWithModal = """
-    title: Tabs with a modal
-    window:
-      root:
-        class: UITabBarController
-        id: tabs
-        selectedIndex: 1
-        viewControllers:
-          - { class: UINavigationController, id: nav1, viewControllers: [ { class: UIViewController, id: home } ] }
-          - class: UINavigationController
-            id: nav2
-            viewControllers:
-              - { class: UIViewController, id: list }
-              - class: UIViewController
-                id: detail
-                presents:
-                  class: UINavigationController
-                  id: modalNav
-                  modalPresentationStyle: fullScreen
-                  viewControllers:
-                    - class: UIViewController
-                      id: edit
-                      view:
-                        id: editRoot
-                        subviews: [ { id: saveButton, class: UIButton } ]
-    """
 
   func diagram(
-    _ yaml: String = tabsWithModal, extra: [AnalysisRequest] = [],
+    _ yaml: String = SharedDescriptions.tabsWithModal, extra: [AnalysisRequest] = [],
     options: DiagramOptions = DiagramOptions()
   ) throws -> Diagram {
     let hierarchy = try DescriptionLoader().load(text: yaml, path: "t.yaml")

@@ -49,6 +49,7 @@ enum ConfigurableOptions {
     .flag("expand_all", DrawingOptions.expandAll),
     .value("theme", DrawingOptions.theme),
     .flag("warnings_as_errors", CheckOptions.warningsAsErrors),
+    .value("rules_url", CheckOptions.rulesURL),
     .mapping("classes", ClassOptions.declaration),
     .value("max_input_bytes", LimitOptions.maxInputBytes),
     .value("max_depth", LimitOptions.maxDepth),

@@ -1,3 +1,4 @@
+import Foundation
 import VCGraphCore
 
 /// What the parser and the help need to know of an option: its names, whether it takes a
@@ -93,6 +94,18 @@ extension Option {
 enum Parse {
   /// The text as given.
   static let text: OptionParser<String> = { text, _ in text }
+
+  /// An absolute `https:` or `http:` address with a host and no fragment.
+  static let webAddress: OptionParser<String> = { text, flag throws(VCGraphError) in
+    let scheme = text.prefix { $0 != ":" }.lowercased()
+    guard scheme == "https" || scheme == "http", let url = URL(string: text),
+      url.host?.isEmpty == false, url.fragment == nil
+    else {
+      throw VCGraphError(
+        .usage, "'\(flag)' takes an https: or http: address without a '#', not '\(text)'")
+    }
+    return text
+  }
 
   /// A positive whole number.
   static let positiveInt: OptionParser<Int> = { text, flag throws(VCGraphError) in

@@ -22,10 +22,14 @@ public enum ControlCharacters {
     byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xEF
   }
 
-  /// The first refused character of `text` and its offset in Unicode scalars, if any.
-  public static func firstRefused(in text: String) -> (offset: Int, scalar: Unicode.Scalar)? {
+  /// The first refused character of `text` and its offset in Unicode scalars, if any; with
+  /// `allowingLineFeeds`, U+000A is not one (a step's `note:`).
+  public static func firstRefused(
+    in text: String, allowingLineFeeds: Bool = false
+  ) -> (offset: Int, scalar: Unicode.Scalar)? {
     guard text.utf8.contains(where: mayStartRefused) else { return nil }
-    for (offset, scalar) in text.unicodeScalars.enumerated() where isRefused(scalar) {
+    for (offset, scalar) in text.unicodeScalars.enumerated()
+    where isRefused(scalar) && !(allowingLineFeeds && scalar == "\n") {
       return (offset, scalar)
     }
     return nil

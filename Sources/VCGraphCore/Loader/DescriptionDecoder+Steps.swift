@@ -72,11 +72,12 @@ extension DescriptionDecoder {
   mutating func decodeSteps(_ node: YAMLNode) throws(VCGraphError) {
     for item in try sequence(node, key: "steps") {
       try problems.recover { () throws(VCGraphError) in
-        if let step = try performStep(item) {
+        if var step = try performStep(item) {
+          step.note = try stepNote(item)
           hierarchy.steps.append(step)
           return
         }
-        let (operation, arguments, pairs) = try singleKey(item, what: "a step")
+        let (operation, arguments, pairs, note) = try stepOperation(item)
         func id(_ key: String) throws(VCGraphError) -> String {
           try identifier(try required(key, in: pairs, at: arguments.mark), key: key)
         }
@@ -157,9 +158,39 @@ extension DescriptionDecoder {
         }
         var step = Step(op, location: loc(item.mark))
         for pair in pairs { step.keyLocations[pair.key] = loc(pair.value.mark) }
+        step.note = note
         hierarchy.steps.append(step)
       }
     }
+  }
+
+  /// A step's one operation key, its arguments, and its optional `note:` beside it.
+  func stepOperation(
+    _ item: YAMLNode
+  ) throws(VCGraphError) -> (YAMLPair, YAMLNode, YAMLPairs, String?) {
+    let all = try mapping(item, what: "a step")
+    let operations = all.filter { $0.key != "note" }
+    let note = try stepNote(item)
+    guard operations.count == 1 else {
+      throw error(
+        "a step has exactly one key, the operation (and an optional `note`); found"
+          + " \(operations.count)", at: item.mark,
+        hint: "write each operation as its own `- ` item")
+    }
+    let arguments = try mapping(
+      operations[0].value, what: "the arguments of `\(operations[0].key)`")
+    return (operations[0], operations[0].value, arguments, note)
+  }
+
+  /// A step's `note:` beside its operation, if it has one.
+  func stepNote(_ item: YAMLNode) throws(VCGraphError) -> String? {
+    let notes = try mapping(item, what: "a step").filter { $0.key == "note" }
+    if notes.count > 1 {
+      throw error(
+        "duplicate key 'note' (first at line \(notes[0].keyMark.line))", at: notes[1].keyMark,
+        hint: "each key appears once in a mapping")
+    }
+    return try notes.first.map { pair throws(VCGraphError) in try string(pair.value, key: "note") }
   }
 
   static let stepNames = [
@@ -170,9 +201,10 @@ extension DescriptionDecoder {
   /// `perform: SEGUE` (from the top view controller) or `perform: { segue: SEGUE, from: ID }`;
   /// nil for another step.
   func performStep(_ item: YAMLNode) throws(VCGraphError) -> Step? {
-    guard case .mapping(let outer) = item.value, outer.count == 1, outer[0].key == "perform"
-    else { return nil }
-    let argument = outer[0].value
+    guard case .mapping(let outer) = item.value else { return nil }
+    let operations = outer.filter { $0.key != "note" }
+    guard operations.count == 1, operations[0].key == "perform" else { return nil }
+    let argument = operations[0].value
     var step: Step
     if argument.scalar != nil {
       step = Step(

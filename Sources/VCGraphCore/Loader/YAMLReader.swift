@@ -64,6 +64,8 @@ final class YAMLReader {
     let start: Int
     /// The key read last, waiting for its value: its index in `strings` and where it starts.
     var pendingKey: (Int32, Mark)?
+    /// Whether that key is `note`, whose text value may hold line feeds (a step's note).
+    var pendingKeyIsNote = false
     /// Whether a key read so far is not ASCII: only then can keys with different indices be
     /// duplicates (canonically equivalent spellings, which YAML tools treat as one key).
     var hasNonASCIIKey = false
@@ -202,7 +204,9 @@ final class YAMLReader {
           let count = text.unicodeScalars.count
           if count > limits.maxScalarLength { throw scalarTooLong("\(count)", at: mark) }
         }
-        if let refused = ControlCharacters.firstRefused(in: text) {
+        // A note's paragraphs (shown on the review page, never on a terminal) need line feeds.
+        let note = stack.last.map { $0.pendingKey != nil && $0.pendingKeyIsNote } == true
+        if let refused = ControlCharacters.firstRefused(in: text, allowingLineFeeds: note) {
           throw ControlCharacters.refusal(
             refused.scalar, in: "this text", at: mark.location(in: path))
         }
@@ -276,6 +280,7 @@ final class YAMLReader {
         hint: "each key appears once in a mapping")
     }
     stack[top].pendingKey = (key, mark)
+    stack[top].pendingKeyIsNote = text == "note"
   }
 
   /// The line where a mapping already has `key` (or a canonically equivalent spelling of it),

@@ -261,6 +261,8 @@ public struct Step: Sendable, Equatable {
   public var location: SourceLocation
   /// Where each argument's value starts.
   public var keyLocations = KeyLocations()
+  /// The step's `note:` as written: Markdown-light text for the review page.
+  public var note: String?
 
   public init(_ operation: Operation, location: SourceLocation) {
     self.operation = operation

@@ -1,9 +1,9 @@
 /// `check --format sarif`: a SARIF 2.1.0 log (OASIS) with the subset GitHub code scanning reads
 /// (its "SARIF support for code scanning" page): one run whose `tool.driver` declares every
-/// registered rule with its descriptions, level, help and `helpUri`, then one result per finding
-/// with its rule's id and index, level, message, location (a URI relative to the working
-/// directory and a region) and a `partialFingerprints` entry that stays the same when lines
-/// are inserted above the finding.
+/// registered rule with its descriptions, level, help (and `helpUri` when the tool names a
+/// page with the rules' sections), then one result per finding with its rule's id and index,
+/// level, message, location (a URI relative to the working directory and a region) and a
+/// `partialFingerprints` entry that stays the same when lines are inserted above the finding.
 public enum SARIFLog {
   /// The schema the log declares (the OASIS standard's, errata 01).
   public static let schema =
@@ -16,15 +16,13 @@ public enum SARIFLog {
   public struct Tool: Sendable {
     public var name: String
     public var version: String
-    /// The project's home page (`informationUri`).
-    public var informationURI: String
-    /// The page whose anchors are the rules' README sections (`helpUri` = this + `#anchor`).
-    public var rulesURI: String
+    /// A page whose anchors are the rules' README sections (`helpUri` = this + `#anchor`), or
+    /// nil: the rules then carry their help text only, with no link.
+    public var rulesURI: String?
 
-    public init(name: String, version: String, informationURI: String, rulesURI: String) {
+    public init(name: String, version: String, rulesURI: String? = nil) {
       self.name = name
       self.version = version
-      self.informationURI = informationURI
       self.rulesURI = rulesURI
     }
   }
@@ -105,7 +103,6 @@ public enum SARIFLog {
       ("name", .string(tool.name)),
       ("version", .string(tool.version)),
       ("semanticVersion", .string(tool.version)),
-      ("informationUri", .string(tool.informationURI)),
       ("rules", .array(rules.map { descriptor(for: $0, tool: tool) })),
     ])
     let run: JSON = .object([
@@ -132,39 +129,45 @@ public enum SARIFLog {
       case .warning: "warning"
       case .info: "recommendation"
       }
-    return .object([
-      ("id", .string(rule.rawValue)),
-      ("name", .string(name(of: rule))),
-      (
-        "shortDescription",
-        .object([
-          ("text", .string(RuleReference.plain(rule.summary))), ("markdown", .string(rule.summary)),
-        ])
-      ),
-      (
-        "fullDescription",
-        .object([
-          ("text", .string(RuleReference.plain(docs.uikit))), ("markdown", .string(docs.uikit)),
-        ])
-      ),
-      ("defaultConfiguration", .object(configuration)),
-      ("helpUri", .string(tool.rulesURI + "#" + rule.readmeAnchor)),
-      (
-        "help",
-        .object([
-          ("text", .string(RuleReference.text(rule))),
-          ("markdown", .string(RuleReference.section(rule))),
-        ])
-      ),
-      (
-        "properties",
-        .object([
-          ("tags", .array([.string("uikit"), .string("view-controllers")])),
-          ("precision", .string("very-high")),
-          ("problem.severity", .string(problemSeverity)),
-        ])
-      ),
-    ])
+    let link: [(String, JSON)] =
+      tool.rulesURI.map {
+        [("helpUri", .string($0 + "#" + rule.readmeAnchor))]
+      } ?? []
+    return .object(
+      [
+        ("id", .string(rule.rawValue)),
+        ("name", .string(name(of: rule))),
+        (
+          "shortDescription",
+          .object([
+            ("text", .string(RuleReference.plain(rule.summary))),
+            ("markdown", .string(rule.summary)),
+          ])
+        ),
+        (
+          "fullDescription",
+          .object([
+            ("text", .string(RuleReference.plain(docs.uikit))), ("markdown", .string(docs.uikit)),
+          ])
+        ),
+        ("defaultConfiguration", .object(configuration)),
+      ] + link + [
+        (
+          "help",
+          .object([
+            ("text", .string(RuleReference.text(rule))),
+            ("markdown", .string(RuleReference.section(rule))),
+          ])
+        ),
+        (
+          "properties",
+          .object([
+            ("tags", .array([.string("uikit"), .string("view-controllers")])),
+            ("precision", .string("very-high")),
+            ("problem.severity", .string(problemSeverity)),
+          ])
+        ),
+      ])
   }
 
   /// `view-hosted-by-non-parent` → `ViewHostedByNonParent`.

@@ -27,6 +27,12 @@ public struct SimulationReport: Sendable {
     return Analysis(hierarchy).topViewController.map { hierarchy.controllers[$0].id }
   }
 
+  /// The `note:` written on step `n` (nil for the initial state and for steps without one).
+  public func note(_ n: Int) -> String? {
+    let steps = simulation.states[0].steps
+    return n > 0 && n <= steps.count ? steps[n - 1].note : nil
+  }
+
   /// A title for state `n`: "Initial state" or "Step 3: push post on feedNav".
   public func heading(_ n: Int) -> String {
     n == 0 ? "Initial state" : "Step \(n): \(simulation.effects[n - 1].description)"
@@ -110,6 +116,7 @@ public struct SimulationReport: Sendable {
           ),
           ("onScreen", strings(onScreen(n))),
           ("notes", strings(effect.notes)),
+          ("note", id(note(n))),
           ("diagram", .string(Self.diagramName(n))),
         ]))
     }

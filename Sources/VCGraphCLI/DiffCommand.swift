@@ -1,0 +1,163 @@
+import Foundation
+import VCGraphCore
+import VCGraphDiagram
+import VCGraphGraphviz
+
+/// The options of `vcgraph diff`.
+struct DiffOptions: CommandOptions {
+  static let format = Option(
+    "format", value: "FORMAT", help: "text or json", default: TextOrJSON.text,
+    parse: Parse.choice(TextOrJSON.self))
+  static let exitCode = Option(
+    flag: "exit-code", help: "exit 1 when the hierarchies differ (for CI)")
+  static let output = Option(
+    "output", short: "o", value: "FILE",
+    help: "also draw AFTER, changes marked (.svg .png .pdf .dot .mmd .md)",
+    parse: Parse.text)
+
+  static let sections =
+    [
+      OptionSection(
+        title: "options", options: [format.declaration, exitCode.declaration, output.declaration])
+    ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
+
+  var format: TextOrJSON
+  var exitCode: Bool
+  var output: String?
+  var drawing: DrawingOptions
+  var limits: LimitOptions
+  var classes: ClassOptions
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    limits = try LimitOptions(arguments)
+    classes = try ClassOptions(arguments)
+    format = try arguments.value(of: Self.format)
+    exitCode = try arguments.value(of: Self.exitCode)
+    output = try arguments.value(of: Self.output)
+    drawing = try DrawingOptions(arguments)
+  }
+
+  /// The diagram's format, from `-o`'s extension.
+  var diagramFormat: RenderFormat? {
+    output.flatMap { RenderFormat(name: ($0 as NSString).pathExtension) }
+  }
+
+  func validate() throws(VCGraphError) {
+    guard let output else { return }
+    guard output != "-" else {
+      throw VCGraphError(
+        .usage, "diff prints the comparison on standard output; -o names the diagram's file",
+        hint: "name a file: -o after.svg")
+    }
+    guard let format = diagramFormat, format != .json else {
+      throw VCGraphError(
+        .usage, "-o \(output): the diagram's format comes from the extension",
+        hint: "use .svg, .png, .pdf, .dot, .mmd or .md; --format json prints the diff as JSON")
+    }
+  }
+}
+
+/// `vcgraph diff BEFORE AFTER [--format text|json] [--exit-code] [-o FILE]`: what changed
+/// between two hierarchies, each a description, a dump or a storyboard (`HierarchyDiff`).
+struct DiffCommand: Subcommand {
+  let options: DiffOptions
+  let context: CommandContext
+
+  static let synopsis = "vcgraph diff BEFORE AFTER [--format text|json] [--exit-code] [-o FILE]"
+  static let summary = """
+    Compares two hierarchies (descriptions, debugger dumps or storyboards, in any mix):
+    controllers added, removed and moved (paired by id, else by class and position),
+    presentation styles, the top view controller, what is on screen, and findings new and
+    fixed. -o FILE also draws AFTER with the changes marked. With --exit-code the exit
+    status is 1 when they differ, so a CI step fails on an unexpected change.
+    """
+
+  func run() -> Int32 {
+    do throws(VCGraphError) {
+      let paths = context.arguments.positional
+      guard paths.count == 2 else {
+        throw VCGraphError(
+          .usage, "diff compares two inputs, BEFORE and AFTER; \(paths.count) given",
+          hint: "vcgraph diff expected.yaml dump.txt")
+      }
+      if paths == ["-", "-"] {
+        throw VCGraphError(.usage, "only one of BEFORE and AFTER can be standard input (-)")
+      }
+      for path in paths {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+          isDirectory.boolValue
+        {
+          throw VCGraphError(.usage, "\(path): diff compares two files, not a directory")
+        }
+      }
+      let before = try context.loader.load(paths[0]).hierarchy
+      let after = try context.loader.load(paths[1]).hierarchy
+      let diff = HierarchyDiff(
+        before: before, after: after,
+        configuration: context.configuration?.rules ?? RuleConfiguration())
+      if let output = options.output, let format = options.diagramFormat {
+        try draw(diff, format: format, to: output, inputs: paths)
+      }
+      context.console.out(options.format == .json ? diff.json.formatted() + "\n" : diff.text)
+      return options.exitCode && !diff.isEmpty ? ExitCode.differences : ExitCode.success
+    } catch {
+      context.report(error)
+      return error.exitCode
+    }
+  }
+
+  /// The diagram of AFTER with the marks `simulate` uses: ✚ added, ↔ moved, ▲ newly on
+  /// screen, ▽ left the screen, and the removed controllers listed in the caption (and, in
+  /// SVG, PNG and PDF, drawn dashed with ✕ where they were).
+  private func draw(
+    _ diff: HierarchyDiff, format: RenderFormat, to output: String, inputs: [String]
+  ) throws(VCGraphError) {
+    var diagram = options.drawing.diagramOptions(
+      maxLabelLines: context.layoutLimits.maxLabelLines)
+    // No input path in a drawing unless --show-path asks for it (as `render`).
+    let before = diff.before.hierarchy.path
+    let shown = options.drawing.showPath ? before : DiagramBuilder.baseName(of: before)
+    diagram.caption = "Compared with \(shown) · \(diff.headline)"
+    diagram.removedIDs = diff.removed.map(\.id)
+    diagram.changes = Self.changes(diff)
+    let report = try AnalysisReport(diff.after.hierarchy)
+    let model = DiagramBuilder(report: report, options: diagram).diagram()
+    let bytes: [UInt8]
+    if let graphviz = format.graphviz {
+      // With something removed (and a layout to draw), AFTER is drawn on one layout with
+      // BEFORE, the removed controllers ghosted where they were; DOT is the graph before layout.
+      var graph = GraphvizBackend().graph(model)
+      var engine = options.drawing.engine
+      if !diff.removed.isEmpty && graphviz != .dot {
+        graph = try ghosted(diff, after: graph, input: inputs[1])
+        engine = StableLayout.engine
+      }
+      let rendered = try context.draw(
+        graph, input: inputs[1], engine: engine, formats: [graphviz], singleDiagram: true)
+      for warning in rendered.warnings { context.console.err(warning) }
+      guard let data = rendered.outputs[graphviz] else {
+        throw VCGraphError(.software, "\(inputs[1]): Graphviz returned no \(format.rawValue)")
+      }
+      bytes = graphviz == .svg ? SVGMetadata(model).applied(to: data) : data
+    } else if let backend = format.textBackend(image: nil) {
+      bytes = Array(backend.text(for: model).utf8)
+    } else {
+      throw VCGraphError(.usage, "\(output): no diagram format")
+    }
+    let writer = OutputWriter(inputs: inputs)
+    try writer.checkNotInput(output)
+    try writer.write(bytes, to: output)
+  }
+
+  /// The badge of each changed controller of AFTER; one each, the most telling first (as
+  /// `simulate` marks a step's changes).
+  static func changes(_ diff: HierarchyDiff) -> [String: DiagramOptions.Change] {
+    var changes: [String: DiagramOptions.Change] = [:]
+    for id in diff.lost { changes[id] = .leftScreen }
+    for id in diff.gained { changes[id] = .newlyOnScreen }
+    for move in diff.moved { changes[move.id] = .moved }
+    for entry in diff.added { changes[entry.id] = .added }
+    return changes
+  }
+}
