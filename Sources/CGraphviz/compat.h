@@ -83,6 +83,23 @@ static inline int vcg_render_data(GVC_t *gvc, graph_t *g, const char *format, ch
 #endif
 }
 
+/// Call before `gvFreeLayout`. dot grows a rank's node array for each flat edge label
+/// (`make_vn_slot` in lib/dotgen/flat.c) with `realloc`; up to at least 2.43 it left the rank's
+/// `av`, the block `dot_cleanup` frees, at the old address, so `gvFreeLayout` freed it a second
+/// time and corrupted the heap of a process that went on to lay out another graph. Later
+/// releases keep `av == v` on the root graph (14's `make_vn_slot` asserts it and assigns both),
+/// so pointing `av` back at `v` is what fixed versions do and changes nothing on them. Other
+/// layout engines leave `GD_rank` empty.
+static inline void vcg_repair_dot_ranks(Agraph_t *g) {
+  Agraphinfo_t *info = g == NULL ? NULL : (Agraphinfo_t *)aggetrec(g, "Agraphinfo_t", 0);
+  if (info == NULL || info->rank == NULL) {
+    return;
+  }
+  for (int r = info->minrank; r <= info->maxrank; r++) {
+    info->rank[r].av = info->rank[r].v;
+  }
+}
+
 /// What a text layout engine returns: `bool` since 3.0, Graphviz's own `boolean` before.
 #if VCG_GRAPHVIZ_MAJOR >= 3
 typedef bool vcg_textlayout_result;

@@ -99,7 +99,10 @@ final class GraphvizRuntime: @unchecked Sendable {
     let previousLevel = agseterr(AGWARN)
     if let last = retired {
       retired = nil
-      if last.laidOut { _ = gvFreeLayout(gvc, last.graph) }
+      if last.laidOut {
+        vcg_repair_dot_ranks(last.graph)
+        _ = gvFreeLayout(gvc, last.graph)
+      }
       _ = agclose(last.graph)
     }
     log.reset()
