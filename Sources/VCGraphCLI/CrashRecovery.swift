@@ -2,7 +2,9 @@
 // reported for that input alone, and the process starts itself again (execve, which keeps
 // its id, its standard streams and its parent) to render the inputs after it. Everything the
 // signal handler touches is prepared beforehand in C memory; the handler only writes,
-// unlinks and calls execve, which are async-signal-safe.
+// unlinks and calls execve, which are async-signal-safe, and runs no generic Swift code (in a
+// debug build that looks up type metadata, which allocates: a crash inside malloc would then
+// wait for malloc's lock forever).
 
 import Foundation
 import VCGraphCore
@@ -18,21 +20,29 @@ enum CrashRecovery {
   }
 
   private static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
-  private nonisolated(unsafe) static var state: State?
+  /// Signal numbers below this have their digits prepared.
+  private static let signalTexts = 64
 
-  /// What the handler needs, in C memory.
+  /// What the handler needs, prepared in C memory so that the handler runs no Swift code that
+  /// could allocate (a crash inside `malloc` holds its lock; a generic call in a debug build
+  /// looks up type metadata, which allocates, and would wait for that lock forever). Only
+  /// loads of trivial values, pointer subscripts and system calls happen in the handler.
   private struct State {
     /// "error: PATH: " per input, escaped.
-    var prefixes: [UnsafeMutablePointer<CChar>]
+    var prefixes: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
+    var count: Int
+    /// "VCGRAPH_RESUME_AFTER=N" per input.
+    var resumeEntries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
     var executable: UnsafeMutablePointer<CChar>
+    /// The environment for `execve`, its slot `resumeSlot` set to the crashed input's entry.
     var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
-    /// The `VCGRAPH_RESUME_AFTER=` entry, with room for the digits.
-    var resumeEntry: UnsafeMutablePointer<CChar>
-    var resumeDigitsOffset: Int
-    /// Room for the signal's number.
-    var digits: UnsafeMutablePointer<CChar>
+    var resumeSlot: Int
+    /// The decimal digits of every signal number below `signalTexts`.
+    var signalDigits: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>
     var clearProgress: Bool
   }
+
+  private nonisolated(unsafe) static var state: UnsafeMutablePointer<State>?
 
   /// The input being rendered (written before each input, read by the handler).
   private nonisolated(unsafe) static var current = 0
@@ -41,23 +51,32 @@ enum CrashRecovery {
   /// restarts the run after it, or, for the last input, ends the run with status 70.
   static func begin(inputs: [String], clearProgress: Bool) {
     TemporaryFiles.prepare()
-    let prefixes = inputs.map { strdup("error: \(ControlCharacters.escaped($0)): ")! }
-    let executable = strdup(WorkerPool.ownExecutable)!
-    let name = resumeVariable + "="
-    let resumeEntry = UnsafeMutablePointer<CChar>.allocate(capacity: name.utf8.count + 24)
-    _ = name.withCString { strcpy(resumeEntry, $0) }
-    var entries = ProcessInfo.processInfo.environment.filter { $0.key != resumeVariable }.map {
+    let prefixes = UnsafeMutablePointer<UnsafeMutablePointer<CChar>>.allocate(
+      capacity: max(1, inputs.count))
+    let resumeEntries = UnsafeMutablePointer<UnsafeMutablePointer<CChar>>.allocate(
+      capacity: max(1, inputs.count))
+    for (index, input) in inputs.enumerated() {
+      prefixes[index] = strdup("error: \(ControlCharacters.escaped(input)): ")!
+      resumeEntries[index] = strdup("\(resumeVariable)=\(index)")!
+    }
+    let entries = ProcessInfo.processInfo.environment.filter { $0.key != resumeVariable }.map {
       strdup("\($0.key)=\($0.value)")
     }
-    entries.append(resumeEntry)
     let environment = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
-      capacity: entries.count + 1)
+      capacity: entries.count + 2)
     for (index, entry) in entries.enumerated() { environment[index] = entry }
     environment[entries.count] = nil
-    state = State(
-      prefixes: prefixes, executable: executable, environment: environment,
-      resumeEntry: resumeEntry, resumeDigitsOffset: name.utf8.count,
-      digits: .allocate(capacity: 24), clearProgress: clearProgress)
+    environment[entries.count + 1] = nil
+    let signalDigits = UnsafeMutablePointer<UnsafeMutablePointer<CChar>>.allocate(
+      capacity: signalTexts)
+    for number in 0..<signalTexts { signalDigits[number] = strdup(String(number))! }
+    let prepared = UnsafeMutablePointer<State>.allocate(capacity: 1)
+    prepared.initialize(
+      to: State(
+        prefixes: prefixes, count: inputs.count, resumeEntries: resumeEntries,
+        executable: strdup(WorkerPool.ownExecutable)!, environment: environment,
+        resumeSlot: entries.count, signalDigits: signalDigits, clearProgress: clearProgress))
+    state = prepared
     for signal in signals {
       var action = sigaction()
       #if canImport(Darwin)
@@ -81,46 +100,35 @@ enum CrashRecovery {
   fileprivate static func handle(_ received: Int32) {
     guard let state else { _exit(70) }
     TemporaryFiles.removeAll()
-    if state.clearProgress { say("\r\u{1B}[K") }
+    if state.pointee.clearProgress { say("\r\u{1B}[K") }
     let index = current
-    if index < state.prefixes.count { say(state.prefixes[index]) }
+    let count = state.pointee.count
+    if index >= 0 && index < count { say(state.pointee.prefixes[index]) }
     say("vcgraph crashed (signal ")
-    writeDigits(Int(received), into: state.digits)
-    say(state.digits)
-    let more = index + 1 < state.prefixes.count
+    if received >= 0 && Int(received) < signalTexts {
+      say(state.pointee.signalDigits[Int(received)])
+    } else {
+      say("?")
+    }
+    let more = index >= 0 && index + 1 < count
     say(
       more
         ? ") while drawing it; the inputs after it are drawn\n"
         : ") while drawing it; please report this as a bug\n")
     guard more else { _exit(70) }
-    writeDigits(index, into: state.resumeEntry + state.resumeDigitsOffset)
+    state.pointee.environment[state.pointee.resumeSlot] = state.pointee.resumeEntries[index]
     var all = sigset_t()
     sigfillset(&all)
     sigprocmask(SIG_UNBLOCK, &all, nil)
-    for number in signals { signal(number, SIG_DFL) }
-    execve(state.executable, CommandLine.unsafeArgv, state.environment)
+    // One call per signal, not a loop over `signals`: no generic code in the handler.
+    signal(SIGSEGV, SIG_DFL)
+    signal(SIGBUS, SIG_DFL)
+    signal(SIGILL, SIG_DFL)
+    signal(SIGFPE, SIG_DFL)
+    signal(SIGABRT, SIG_DFL)
+    signal(SIGTRAP, SIG_DFL)
+    execve(state.pointee.executable, CommandLine.unsafeArgv, state.pointee.environment)
     _exit(70)
-  }
-
-  /// Writes the decimal digits of `value` (not negative) and a NUL, without allocating.
-  private static func writeDigits(_ value: Int, into buffer: UnsafeMutablePointer<CChar>) {
-    var scratch:
-      (
-        CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar,
-        CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = max(0, value)
-    withUnsafeMutableBytes(of: &scratch) { raw in
-      repeat {
-        raw[count] = UInt8(48 + rest % 10)
-        rest /= 10
-        count += 1
-      } while rest > 0 && count < 20
-      for index in 0..<count { buffer[index] = CChar(bitPattern: raw[count - 1 - index]) }
-    }
-    buffer[count] = 0
   }
 }
 

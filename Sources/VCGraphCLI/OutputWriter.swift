@@ -309,9 +309,13 @@ enum TemporaryFiles {
   /// Unlinks every registered temporary file and the temporary directory; async-signal-safe
   /// (for signal handlers).
   static func removeAll() {
-    for slot in 0..<slots {
+    // A `while` over plain integers: a `for` over a range is a generic call in a debug build,
+    // and its first call looks up type metadata, which allocates (see `CrashRecovery`).
+    var slot = 0
+    while slot < slots {
       let start = buffer + slot * slotSize
       if start[0] != 0 { unlink(start) }
+      slot += 1
     }
     removeDirectoryContents()
   }
