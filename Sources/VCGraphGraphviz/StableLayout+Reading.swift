@@ -309,7 +309,7 @@ extension StableLayout {
       var groupSeen = Set<String>()
       var edgeOrder: [EdgeKey] = []
       var edges: [EdgeKey: (edge: Edge, container: StateGraph.Container)] = [:]
-      for (number, reading) in readings.enumerated() {
+      for reading in readings {
         for cluster in reading.clusters {
           if clusterNames[cluster.key] == nil {
             clusterNames[cluster.key] = "cluster_stable_\(clusterOrder.count)"
