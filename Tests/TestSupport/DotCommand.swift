@@ -4,14 +4,7 @@ import Foundation
 /// `PATH` (never at a fixed location), with the library version it reports.
 public enum DotCommand {
   /// The first executable `dot` on `PATH`, if any.
-  public static let url: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("dot")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }()
+  public static let url: URL? = ExecutableSearch.first("dot")
 
   /// The version `dot -V` prints ("dot - graphviz version 14.1.3 (0)" gives "14.1.3").
   public static let version: String? = {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Graphviz's `dot` up to at least 2.43 freed a rank's node array twice after laying out a
@@ -12,12 +13,8 @@ import Testing
   @Test("two diagrams with labelled flat edges in one process: no invalid free (valgrind)")
   func labelledFlatEdgesAreFreedOnce() throws {
     #if os(Linux)
-      guard let valgrind = Self.valgrind() else {
-        if ProcessInfo.processInfo.environment["CI"] == "true" {
-          Issue.record("valgrind is not installed; run scripts/setup-deps --test")
-        } else {
-          print("skipped: valgrind is not installed (scripts/setup-deps --test installs it)")
-        }
+      guard let valgrind = ExecutableSearch.first("valgrind") else {
+        missingTool("valgrind is not installed; run scripts/setup-deps --test")
         return
       }
       let executable = try #require(vcgraphExecutable)
@@ -52,12 +49,5 @@ import Testing
         #expect(svg.contains("presents (fullScreen)"))
       }
     #endif
-  }
-
-  private static func valgrind() -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map {
-      URL(fileURLWithPath: String($0)).appendingPathComponent("valgrind")
-    }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }

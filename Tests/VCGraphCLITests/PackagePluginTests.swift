@@ -1,5 +1,6 @@
 import Foundation
 import GraphvizKit
+import TestSupport
 import Testing
 
 /// The `vcgraph` command plugin as a Swift package uses it: a throwaway package that depends
@@ -11,14 +12,7 @@ import Testing
 /// folder per Graphviz version; its own `.build` is kept there, so later runs build only what
 /// changed.
 @Suite struct PackagePluginTests {
-  static func swift() -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }
+  static func swift() -> URL? { ExecutableSearch.first("swift") }
 
   @Test func renderDocsNavigationIntoDocsImages() throws {
     let swift = try #require(Self.swift(), "swift is not on PATH")

@@ -155,9 +155,7 @@ struct ReviewPageBrowserTests {
   @Test("deep link, keys, zoom and pan, the compare view; no console errors")
   func interactive() throws {
     guard let browser = SimulateReviewPageBrowserTests.chromium() else {
-      if ProcessInfo.processInfo.environment["CI"] == "true" {
-        Issue.record("chromium is not installed: run scripts/setup-deps --test")
-      }
+      missingTool("chromium is not installed: run scripts/setup-deps --test")
       return
     }
     let directory = try TemporaryDirectory("review-browser")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VCGraphCore
 
@@ -236,25 +237,15 @@ import VCGraphCore
 /// Python's `jsonschema` (Debian's python3-jsonschema; `scripts/setup-deps --test`).
 enum SchemaValidator {
   static func python() -> URL? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(
-      separator: ":")
-    {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
-      guard FileManager.default.isExecutableFile(atPath: candidate.path) else { continue }
-      if (try? run(candidate, ["-c", "import jsonschema"]).exitCode) == 0 { return candidate }
+    ExecutableSearch.all(["python3"]).first {
+      (try? run($0, ["-c", "import jsonschema"]).exitCode) == 0
     }
-    return nil
   }
 
   static func missing() {
-    if ProcessInfo.processInfo.environment["CI"] == "true" {
-      let message =
-        "python3 with jsonschema is not installed: SARIF cannot be checked against its schema;"
-        + " run scripts/setup-deps --test"
-      Issue.record(Comment(rawValue: message))
-    } else {
-      print("skipped: python3 jsonschema is not installed (scripts/setup-deps --test installs it)")
-    }
+    missingTool(
+      "python3 with jsonschema is not installed: SARIF cannot be checked against its schema;"
+        + " run scripts/setup-deps --test")
   }
 
   static func validate(_ instance: String, schema: String, python: URL) throws -> RunResult {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // `vcgraph simulate` run as a process: the files it writes, its summary, its refusals, and
@@ -273,28 +274,15 @@ struct SimulateCommandTests {
 struct SimulateReviewPageBrowserTests {
   /// Chromium from Debian (`scripts/setup-deps` installs it), or another Chrome on PATH.
   static func chromium() -> URL? {
-    let names = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      for name in names {
-        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
-    }
-    return nil
+    ExecutableSearch.first("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
   }
 
   @Test("#step-3 shows step 3: its description and its diagram, and only those")
   func targetedStepIsShown() throws {
     guard let browser = Self.chromium() else {
-      if ProcessInfo.processInfo.environment["CI"] == "true" {
-        let message =
-          "chromium is not installed: the review page cannot be checked in a browser; run"
-          + " scripts/setup-deps (it installs Debian's chromium package)"
-        Issue.record(Comment(rawValue: message))
-      } else {
-        print("skipped: chromium is not installed (scripts/setup-deps installs it)")
-      }
+      missingTool(
+        "chromium is not installed: the review page cannot be checked in a browser; run"
+          + " scripts/setup-deps (it installs Debian's chromium package)")
       return
     }
     let dir = try freshDirectory()

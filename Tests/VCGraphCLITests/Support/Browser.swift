@@ -34,14 +34,9 @@ enum DocsTools {
   static func available() -> (browser: URL, python: URL, mermaid: URL)? {
     guard let browser = SimulateReviewPageBrowserTests.chromium(), let python, let mermaid
     else {
-      let message =
+      missingTool(
         "Chromium, Mermaid or markdown-it-py is missing: run scripts/setup-deps --test"
-        + " (Chromium from Debian; Mermaid and markdown-it-py into Tests/.venv)"
-      if ProcessInfo.processInfo.environment["CI"] == "true" {
-        Issue.record(Comment(rawValue: message))
-      } else {
-        print("skipped: \(message)")
-      }
+          + " (Chromium from Debian; Mermaid and markdown-it-py into Tests/.venv)")
       return nil
     }
     return (browser, python, mermaid)
