@@ -38,6 +38,13 @@ extension DescriptionDecoder {
     guard hierarchy.controller(id: from) != nil else {
       throw unknownID(from, at: loc(fromNode.mark))
     }
+    let (levels, toClass) = try dismissScope(pairs)
+    return (from, levels, toClass)
+  }
+
+  /// A dismiss's `levels` (1 or more) or `toClass`, at most one of them: an `analyze:` entry's
+  /// and a `dismiss` step's.
+  func dismissScope(_ pairs: YAMLPairs) throws(VCGraphError) -> (Int?, String?) {
     let levels = try value("levels", in: pairs).map { v throws(VCGraphError) in
       try integer(v, key: "levels")
     }
@@ -49,9 +56,10 @@ extension DescriptionDecoder {
     }
     if levels != nil && toClass != nil {
       throw error(
-        "`levels` and `toClass` cannot be used together", at: value("toClass", in: pairs)!.mark)
+        "`levels` and `toClass` cannot be used together",
+        at: value("toClass", in: pairs)!.mark, hint: "dismiss takes one of them, or neither")
     }
-    return (from, levels, toClass)
+    return (levels, toClass)
   }
 
   /// A steps file (`simulate --steps FILE`) for the hierarchy being decoded into: `steps`, and
@@ -90,20 +98,7 @@ extension DescriptionDecoder {
         case "dismiss":
           try checkKeys(pairs, allowed: ["from", "levels", "toClass"], in: "`dismiss`")
           let fromNode = try required("from", in: pairs, at: arguments.mark)
-          let levels = try value("levels", in: pairs).map { v throws(VCGraphError) in
-            try integer(v, key: "levels")
-          }
-          let toClass = try value("toClass", in: pairs).map { v throws(VCGraphError) in
-            try string(v, key: "toClass")
-          }
-          if let levels, levels < 1 {
-            throw error("`levels` must be 1 or more", at: value("levels", in: pairs)!.mark)
-          }
-          if levels != nil && toClass != nil {
-            throw error(
-              "`levels` and `toClass` cannot be used together",
-              at: value("toClass", in: pairs)!.mark, hint: "dismiss takes one of them, or neither")
-          }
+          let (levels, toClass) = try dismissScope(pairs)
           op = .dismiss(
             from: try identifier(fromNode, key: "from"), levels: levels, toClass: toClass)
         case "push":
