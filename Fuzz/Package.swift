@@ -18,13 +18,17 @@ let package = Package(
   name: "vcgraph-fuzz",
   dependencies: [.package(name: "vcgraph", path: "..")],
   targets: [
+    // libFuzzer's driver started from each target's entry point.
+    .target(name: "FuzzDriver"),
     .executableTarget(
       name: "FuzzLoader",
-      dependencies: [.product(name: "VCGraphCore", package: "vcgraph")]
+      dependencies: ["FuzzDriver", .product(name: "VCGraphCore", package: "vcgraph")]
     ),
     // What the drawing targets share: reading an input both ways, drawing a hierarchy.
     .target(name: "FuzzSupport", dependencies: vcgraph),
-    .executableTarget(name: "FuzzDiagram", dependencies: ["FuzzSupport"] + vcgraph),
-    .executableTarget(name: "FuzzSimulate", dependencies: ["FuzzSupport"] + vcgraph),
+    .executableTarget(
+      name: "FuzzDiagram", dependencies: ["FuzzDriver", "FuzzSupport"] + vcgraph),
+    .executableTarget(
+      name: "FuzzSimulate", dependencies: ["FuzzDriver", "FuzzSupport"] + vcgraph),
   ]
 )

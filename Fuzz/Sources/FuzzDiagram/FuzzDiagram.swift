@@ -1,3 +1,4 @@
+import FuzzDriver
 import FuzzSupport
 import VCGraphCore
 import VCGraphDiagram
@@ -24,20 +25,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable target with its entry point renamed to `<Target>_main`; with
-// `-parse-as-library` there is no Swift entry point, so this one starts libFuzzer's driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
 @_cdecl("FuzzDiagram_main")
 public func fuzzDiagramMain(
   _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, fuzzOneInput)
+  runFuzzer(argc, argv, fuzzOneInput)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import VCGraphCore
 
 /// Limits small enough that the fuzzer spends its time on structure rather than on size, and
@@ -71,21 +72,9 @@ private func exercise(_ hierarchy: Hierarchy) {
   _ = report.json.formatted()
 }
 
-// SwiftPM links an executable target with its entry point renamed to `<Target>_main` (so that
-// tests can import executables). With `-parse-as-library` there is no Swift entry point, so
-// this one hands control to libFuzzer's driver, which calls `LLVMFuzzerTestOneInput`.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
 @_cdecl("FuzzLoader_main")
 public func fuzzLoaderMain(
   _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, fuzzOneInput)
+  runFuzzer(argc, argv, fuzzOneInput)
 }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import FuzzSupport
 import VCGraphCore
 import VCGraphDiagram
@@ -42,18 +43,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   return 0
 }
 
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
 @_cdecl("FuzzSimulate_main")
 public func fuzzSimulateMain(
   _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> Int32 {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, fuzzOneInput)
+  runFuzzer(argc, argv, fuzzOneInput)
 }
