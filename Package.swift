@@ -1,8 +1,29 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if os(Linux)
+  // No UIKit here: VCGraphCapture's UIKit adapter (and VCGraphCaptureTesting) compile against a
+  // module named UIKit that declares the UIKit surface they use with Apple's signatures, so a
+  // typo or a wrong type in the adapter fails the build. Declared on Linux only, where it
+  // cannot clash with the SDK's UIKit.
+  let uikitSurfaceTargets: [Target] = [
+    .target(name: "UIKit", path: "Tests/UIKitSurface"),
+    .target(
+      name: "VCGraphCaptureUIKitCheck", dependencies: ["UIKit"],
+      path: "Tests/VCGraphCaptureUIKitCheck",
+      swiftSettings: [.define("VCGRAPH_UIKIT_SURFACE")]),
+  ]
+  let uikitCheck: [Target.Dependency] = ["VCGraphCaptureUIKitCheck"]
+#else
+  let uikitSurfaceTargets: [Target] = []
+  let uikitCheck: [Target.Dependency] = []
+#endif
+
 let package = Package(
   name: "vcgraph",
+  // For VCGraphCapture, which an app links into its debug build; the rest builds where Swift
+  // does.
+  platforms: [.iOS(.v15), .macCatalyst(.v15)],
   products: [
     .executable(name: "vcgraph", targets: ["vcgraph"]),
     .library(name: "VCGraphCore", targets: ["VCGraphCore"]),
@@ -14,6 +35,11 @@ let package = Package(
     // `swift package vcgraph render Docs/Navigation -o Docs/Images` in packages that depend
     // on this one.
     .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
+    // A running app's hierarchy as a description: an app's debug target links it (nothing
+    // but the Swift toolchain is needed); its tests link VCGraphCaptureTesting for
+    // XCTAttachment, which an app must not link.
+    .library(name: "VCGraphCapture", targets: ["VCGraphCapture"]),
+    .library(name: "VCGraphCaptureTesting", targets: ["VCGraphCaptureTesting"]),
   ],
   targets: [
     // C libraries bound through pkg-config: Debian/Ubuntu packages or Homebrew formulae.
@@ -66,6 +92,9 @@ let package = Package(
           .writeToPackageDirectory(reason: "vcgraph writes the diagrams into the package")
         ]),
       dependencies: ["vcgraph"]),
+    // The capture: no dependency on any other target (Documentation/Capture.md).
+    .target(name: "VCGraphCapture"),
+    .target(name: "VCGraphCaptureTesting", dependencies: ["VCGraphCapture"]),
     // What several test targets share: Graphviz's own `dot` as the reference, SVG structure,
     // descriptions.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -86,5 +115,8 @@ let package = Package(
       ],
       exclude: ["Golden"]
     ),
-  ]
+    // Round trips of the capture's walk and writer through VCGraphCore's loader and analysis.
+    .testTarget(
+      name: "VCGraphCaptureTests", dependencies: ["VCGraphCapture", "VCGraphCore"] + uikitCheck),
+  ] + uikitSurfaceTargets
 )

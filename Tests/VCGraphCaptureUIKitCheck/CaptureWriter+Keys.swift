@@ -1,0 +1,1 @@
+../../Sources/VCGraphCapture/CaptureWriter+Keys.swift

@@ -1,0 +1,1 @@
+../../Sources/VCGraphCapture/UIKitAdapter.swift
