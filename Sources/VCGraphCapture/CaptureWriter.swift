@@ -331,9 +331,11 @@ struct CaptureWriter {
     }
     let attached = children.filter { child in hosted.contains { $0 === child } }
     if extraHosted.isEmpty, attached.count == children.count { return }
+    // One child's view as a direct subview of the root view: the switcher of seed 001.
     if extraHosted.isEmpty, attached.count == 1, children.count > 1,
-      controller.capturedView?.capturedSubviews.contains(where: { $0.hostedController != nil })
-        == true
+      controller.capturedView?.capturedSubviews.contains(where: {
+        $0.hostedController === attached[0]
+      }) == true
     {
       out.line(indent, "showing: " + YAMLText.scalar(id(of: attached[0])))
       return
