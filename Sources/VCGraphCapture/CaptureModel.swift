@@ -3,7 +3,9 @@
 /// writer (`CaptureWriter`) know nothing else, so they are tested on any platform with models
 /// built from descriptions.
 
-/// The kind of container a controller is, from the UIKit class it inherits from.
+/// The kind of container a controller is, from the UIKit class it inherits from. The cases of
+/// VCGraphCore's `ControllerKind`, repeated because an app links this library without
+/// VCGraphCore (`StandaloneTests` checks that the two agree).
 public enum CapturedKind: String, Sendable, CaseIterable {
   /// A `UIViewController` that is none of the others; its `children` make it a custom container.
   case plain

@@ -127,7 +127,8 @@ enum YAMLText {
     return quoted(text)
   }
 
-  /// `text` in double quotes, with `\`, `"` and control characters escaped.
+  /// `text` in double quotes, with `\`, `"` and control characters escaped (VCGraphCore's
+  /// DescriptionWriter escapes alike; this library cannot depend on it).
   static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {

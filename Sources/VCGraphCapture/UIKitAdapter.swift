@@ -68,8 +68,8 @@
       do {
         try write(to: URL(fileURLWithPath: path))
       } catch {
-        // The test sees no answer and reports its timeout; the message says why.
-        print("VCGraphCapture: cannot write \(path): \(error)")
+        // The test sees no answer and reports its timeout; the app's log says why.
+        NSLog("VCGraphCapture: cannot write %@: %@", path, String(describing: error))
       }
       try? FileManager.default.removeItem(atPath: request)
       return true

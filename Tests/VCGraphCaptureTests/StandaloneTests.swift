@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VCGraphCapture
+import VCGraphCore
 
 /// An app links VCGraphCapture alone: it imports nothing of vcgraph's (on Linux every module
 /// of the build sits in one folder, so an undeclared `import VCGraphCore` could compile) and
@@ -26,5 +28,11 @@ struct StandaloneTests {
     let manifest = try String(
       contentsOf: repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
     #expect(manifest.contains(#".target(name: "VCGraphCapture"),"#))
+  }
+
+  @Test("CapturedKind repeats VCGraphCore's ControllerKind: the same cases and UIKit classes")
+  func kindsAgree() {
+    #expect(CapturedKind.allCases.map(\.rawValue) == ControllerKind.allCases.map(\.rawValue))
+    #expect(CapturedKind.allCases.map(\.uikitClass) == ControllerKind.allCases.map(\.uikitClass))
   }
 }

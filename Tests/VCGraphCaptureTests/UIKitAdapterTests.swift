@@ -18,6 +18,34 @@
       // XCTest runs tests on the main thread.
       try MainActor.assumeIsolated { try AdapterScenario.describesTheApp() }
     }
+
+    /// The UI-test route: the launch argument names the file; a request file makes the app
+    /// write the capture there and remove the request.
+    func testAnswersARequest() throws {
+      XCTAssertEqual(
+        VCGraphCapture.launchArgumentPath(in: ["App", "-VCGraphCapturePath", "/tmp/a.yaml"]),
+        "/tmp/a.yaml")
+      XCTAssertNil(VCGraphCapture.launchArgumentPath(in: ["App", "-VCGraphCapturePath"]))
+      XCTAssertNil(VCGraphCapture.launchArgumentPath(in: ["App"]))
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("vcgraph-capture-\(getpid())")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let path = folder.appendingPathComponent("capture.yaml").path
+      try MainActor.assumeIsolated {
+        UIApplication.surfaceShared = AdapterScenario.app()
+        XCTAssertFalse(VCGraphCapture.answerRequest(at: path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        XCTAssertTrue(
+          FileManager.default.createFile(
+            atPath: VCGraphCapture.requestPath(for: path), contents: nil))
+        XCTAssertTrue(VCGraphCapture.answerRequest(at: path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + ".request"))
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertEqual(written, VCGraphCapture.describe())
+        XCTAssertTrue(written.contains("id: UIViewController-4"))
+      }
+    }
   }
 
   @MainActor
