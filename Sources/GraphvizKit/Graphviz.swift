@@ -156,8 +156,25 @@ public enum Graphviz {
   private static func render(
     _ graph: Graph, engine: String, targets: [RenderTarget]
   ) throws(GraphvizError) -> [RenderResult] {
-    let prepared = try Preparation.prepare(graph)
+    let prepared = try Preparation.prepare(adapted(graph, for: engine))
     return try GraphvizRuntime.shared.render(prepared, engine: engine, targets: targets)
+  }
+
+  /// `graph` as `engine` lays it out. `twopi` fails on an edge of weight 0 (for `dot`, an
+  /// edge that keeps its rank constraint but pulls nothing together) when only such edges
+  /// join a node to the rest ("use of weight=0 creates disconnected component"); since it
+  /// uses weights for nothing else, it gets those edges with the default weight, 1.
+  static func adapted(_ graph: Graph, for engine: String) -> Graph {
+    guard engine == LayoutEngine.twopi.rawValue else { return graph }
+    var graph = graph
+    func adapt(_ graph: inout Graph) {
+      for index in graph.edges.indices where graph.edges[index].attributes.weight == 0 {
+        graph.edges[index].attributes.weight = nil
+      }
+      for index in graph.subgraphs.indices { adapt(&graph.subgraphs[index]) }
+    }
+    adapt(&graph)
+    return graph
   }
 }
 

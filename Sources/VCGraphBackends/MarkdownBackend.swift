@@ -27,8 +27,13 @@ public struct MarkdownBackend: DiagramTextBackend {
       ]
     }
     if let image {
+      // The link is `OutputLink`'s, as every link vcgraph writes; a name it refuses (one
+      // holding a control character) is shown as text.
+      let link = OutputLink.relative(image)
       page += [
-        "![" + MarkdownText.text(diagram.title) + "](" + MarkdownText.destination(image) + ")", "",
+        link.map { "![" + MarkdownText.text(diagram.title) + "](" + $0 + ")" }
+          ?? MarkdownText.text(image),
+        "",
       ]
     } else {
       // The legend is text under the block: as a subgraph Mermaid puts it beside the

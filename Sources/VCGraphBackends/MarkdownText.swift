@@ -45,24 +45,6 @@ enum MarkdownText {
       || (content.hasPrefix(" ") && content.hasSuffix(" ") && !allSpaces)
     return pad ? "\(fence) \(content) \(fence)" : "\(fence)\(content)\(fence)"
   }
-
-  /// A link destination: everything but unreserved URL characters percent-encoded, so names
-  /// with spaces, parentheses or non-ASCII letters link right.
-  static func destination(_ path: String) -> String {
-    var result = ""
-    for byte in path.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        result += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
-    }
-    return result
-  }
 }
 
 extension String {

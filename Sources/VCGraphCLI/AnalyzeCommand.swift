@@ -9,13 +9,19 @@ struct AnalyzeOptions: CommandOptions {
   static let sections =
     [
       OptionSection(
-        title: "options", options: [format.declaration, StoryboardOptions.initial.declaration])
+        title: "options",
+        options: [
+          format.declaration, StoryboardOptions.initial.declaration,
+          SharedOptions.quiet.declaration,
+        ])
     ]
     + QuestionOptions.sections + RuleOptions.sections + LimitOptions.sections
     + ClassOptions.sections
     + ReferenceOptions.sections
 
   var format: TextOrJSON
+  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
+  var quiet: Bool
   /// A storyboard's launch state only.
   var initial: Bool
   var questions: QuestionOptions
@@ -33,6 +39,7 @@ struct AnalyzeOptions: CommandOptions {
     rules = try RuleOptions(arguments)
     format = try arguments.value(of: Self.format)
     initial = try arguments.value(of: StoryboardOptions.initial)
+    quiet = try arguments.value(of: SharedOptions.quiet)
   }
 
   var requests: [AnalysisRequest] { questions.requests }

@@ -142,7 +142,8 @@ struct CheckCommand: Subcommand {
         let message = Self.githubEscape(finding.message, property: false)
         let file = Self.githubEscape(finding.location.path, property: true)
         context.console.out(
-          "::\(level) file=\(file),line=\(finding.location.line),col=\(finding.location.column),"
+          workflowCommands:
+            "::\(level) file=\(file),line=\(finding.location.line),col=\(finding.location.column),"
             + "title=\(finding.rule.rawValue)::\(message)\n")
       }
     case .text:
@@ -176,7 +177,7 @@ struct CheckCommand: Subcommand {
   static func githubEscape(_ text: String, property: Bool) -> String {
     var out = text.replacingOccurrences(of: "%", with: "%25")
       .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    out = ControlCharacters.escaped(out)
+    out = ControlCharacters.escaped(out, atLineStart: false)
     if property {
       out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
         of: ",", with: "%2C")

@@ -19,6 +19,14 @@ public enum VCGraphCommandLine {
       console.err(mainHelp)
       return ExitCode.of(.usage)
     }
+    if let problem = GraphvizAccelerators.environmentProblem,
+      !["--help", "-h", "help"].contains(first)
+    {
+      console.err(
+        DiagnosticPrinter().format(
+          VCGraphError(.usage, problem, hint: "unset it, or set it to one of those")))
+      return ExitCode.of(.usage)
+    }
     switch first {
     case "--help", "-h", "help":
       if arguments.count > 1, let command = Command(rawValue: arguments[1]) {

@@ -10,15 +10,24 @@ public final class Console: @unchecked Sendable {
   /// Whether standard error is a terminal (progress is shown only then).
   public let errorIsTerminal: Bool
   private let lock = NSLock()
+  /// Whether the next text written to standard output or error starts a line's content.
+  private var outAtLineStart = true
+  private var errAtLineStart = true
+
+  /// Whether standard input is a directory (`vcgraph analyze - < folder`), which reads as
+  /// nothing.
+  public let inputIsDirectory: Bool
 
   public init(
     writeOut: @escaping ([UInt8]) -> Void, writeErr: @escaping (String) -> Void,
-    readIn: @escaping (Int) -> [UInt8], errorIsTerminal: Bool = false
+    readIn: @escaping (Int) -> [UInt8], errorIsTerminal: Bool = false,
+    inputIsDirectory: Bool = false
   ) {
     self.writeOut = writeOut
     self.writeErr = writeErr
     self.readIn = readIn
     self.errorIsTerminal = errorIsTerminal
+    self.inputIsDirectory = inputIsDirectory
   }
 
   /// The process's own standard streams. Standard error is written through a copy of its
@@ -31,7 +40,12 @@ public final class Console: @unchecked Sendable {
       writeOut: { bytes in writeAll(bytes, to: 1) },
       writeErr: { text in writeAll(Array(text.utf8), to: errorDescriptor) },
       readIn: { limit in readAll(from: 0, atMost: limit) },
-      errorIsTerminal: isatty(2) == 1)
+      errorIsTerminal: isatty(2) == 1, inputIsDirectory: isDirectory(0))
+  }
+
+  private static func isDirectory(_ descriptor: Int32) -> Bool {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
   }
 
   /// A console that records everything, for tests.
@@ -69,23 +83,62 @@ public final class Console: @unchecked Sendable {
   }
 
   /// Writes text to standard output. A character vcgraph never writes raw
-  /// (`ControlCharacters`, but for line feeds and tabs) is written escaped, whatever the
-  /// caller passed: the last line of defence against terminal and log injection.
+  /// (`ControlCharacters`, but for line feeds and tabs) is written escaped, and so is the
+  /// first character of a line that would start a CI workflow command (`::error …`),
+  /// whatever the caller passed and however it split its lines into calls: the last line of
+  /// defence against terminal and log injection.
   public func out(_ text: String) {
-    let safe = ControlCharacters.escaped(text, keepingLayout: true)
-    lock.withLock { writeOut(Array(safe.utf8)) }
+    lock.withLock {
+      let safe = ControlCharacters.escaped(text, keepingLayout: true, atLineStart: outAtLineStart)
+      outAtLineStart = Self.endsAtLineStart(safe.utf8, after: outAtLineStart)
+      writeOut(Array(safe.utf8))
+    }
+  }
+  /// Writes CI workflow commands (`check --format github`, which escapes their data itself)
+  /// to standard output: escaped like `out(_:)`, but for the commands' own `::` at the start
+  /// of their lines.
+  func out(workflowCommands text: String) {
+    lock.withLock {
+      let safe = ControlCharacters.escaped(text, keepingLayout: true, atLineStart: false)
+      outAtLineStart = Self.endsAtLineStart(safe.utf8, after: outAtLineStart)
+      writeOut(Array(safe.utf8))
+    }
   }
   /// Writes bytes (an SVG, a PNG) to standard output as they are.
-  public func out(bytes: [UInt8]) { lock.withLock { writeOut(bytes) } }
+  public func out(bytes: [UInt8]) {
+    lock.withLock {
+      outAtLineStart = Self.endsAtLineStart(bytes, after: outAtLineStart)
+      writeOut(bytes)
+    }
+  }
   /// Writes text to standard error, escaped like `out(_:)`.
   public func err(_ text: String) {
-    let safe = ControlCharacters.escaped(text, keepingLayout: true)
-    lock.withLock { writeErr(safe) }
+    lock.withLock {
+      let safe = ControlCharacters.escaped(text, keepingLayout: true, atLineStart: errAtLineStart)
+      errAtLineStart = Self.endsAtLineStart(safe.utf8, after: errAtLineStart)
+      writeErr(safe)
+    }
   }
   /// Writes the progress line's own text to standard error as it is: its carriage return and
   /// erase-line sequence are the only control characters vcgraph prints. The caller escapes
   /// whatever part of it came from outside (a path).
-  func progress(_ text: String) { lock.withLock { writeErr(text) } }
+  func progress(_ text: String) {
+    lock.withLock {
+      errAtLineStart = Self.endsAtLineStart(text.utf8, after: errAtLineStart)
+      writeErr(text)
+    }
+  }
+
+  /// Whether what a stream printed so far ends where a line's content is still to come
+  /// (after a line break and any spaces or tabs): `atStart` before `bytes` were written.
+  private static func endsAtLineStart(
+    _ bytes: some BidirectionalCollection<UInt8>, after atStart: Bool
+  )
+    -> Bool
+  {
+    guard let last = bytes.last(where: { $0 != 0x20 && $0 != 0x09 }) else { return atStart }
+    return last == 0x0A || last == 0x0D
+  }
   /// Standard input, at most `limit` bytes of it (a caller passes its size limit plus one, so
   /// an endless stream is refused instead of filling memory).
   public func input(atMost limit: Int = .max) -> [UInt8] { readIn(limit) }

@@ -18,12 +18,18 @@ struct DiffOptions: CommandOptions {
   static let sections =
     [
       OptionSection(
-        title: "options", options: [format.declaration, exitCode.declaration, output.declaration])
+        title: "options",
+        options: [
+          format.declaration, exitCode.declaration, output.declaration,
+          SharedOptions.quiet.declaration,
+        ])
     ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
 
   var format: TextOrJSON
   var exitCode: Bool
   var output: String?
+  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
+  var quiet: Bool
   var drawing: DrawingOptions
   var limits: LimitOptions
   var classes: ClassOptions
@@ -34,6 +40,7 @@ struct DiffOptions: CommandOptions {
     format = try arguments.value(of: Self.format)
     exitCode = try arguments.value(of: Self.exitCode)
     output = try arguments.value(of: Self.output)
+    quiet = try arguments.value(of: SharedOptions.quiet)
     drawing = try DrawingOptions(arguments)
   }
 

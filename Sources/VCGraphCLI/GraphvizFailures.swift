@@ -33,24 +33,27 @@ enum LayoutEngines {
   private static let lock = NSLock()
   nonisolated(unsafe) private static var known: [String: VCGraphError?] = [:]
 
-  /// Throws a usage error (with a suggestion) unless Graphviz knows `engine`: it lays out an
-  /// empty graph with it once per process.
+  /// Graphviz's engines that only draw a graph whose nodes already have positions (`nop`,
+  /// `nop1`, `nop2`: `neato -n`): a diagram has none, so they are refused like an unknown
+  /// engine rather than failing on every input.
+  static let needingPositions: Set = ["nop", "nop1", "nop2"]
+
+  /// Throws a usage error (with a suggestion and the engines vcgraph can use) unless Graphviz
+  /// knows `engine` and it lays a diagram out: it lays out an empty graph with it once per
+  /// process.
   static func check(_ engine: String) throws(VCGraphError) {
     if let cached = lock.withLock({ known[engine] }) {
       if let cached { throw cached }
       return
     }
     var failure: VCGraphError?
-    do {
-      _ = try Graphviz.render(Graph(name: "probe", directed: true), engine: engine, format: .svg)
-    } catch {
-      var engines: [String] = []
-      if case .layoutFailed(_, let message) = error,
-        let range = message.range(of: "Use one of:")
-      {
-        engines = message[range.upperBound...].split(whereSeparator: \.isWhitespace).map(
-          String.init)
-      }
+    if needingPositions.contains(engine) {
+      failure = VCGraphError(
+        .usage,
+        "layout engine '\(engine)' only draws nodes at positions a graph already gives, which"
+          + " a diagram has not",
+        hint: "(engines: \(usable().joined(separator: ", ")))")
+    } else if let engines = probe(engine) {
       failure = VCGraphError(
         .usage, "unknown layout engine '\(engine)'",
         hint: engines.isEmpty
@@ -60,5 +63,25 @@ enum LayoutEngines {
     }
     lock.withLock { known[engine] = .some(failure) }
     if let failure { throw failure }
+  }
+
+  /// The engines a diagram can be laid out with: Graphviz's, but those needing positions.
+  static func usable() -> [String] {
+    probe("no such engine") ?? []
+  }
+
+  /// Lays out an empty graph with `engine`: nil when it works, else the engines Graphviz
+  /// names (but those needing positions; empty when it names none).
+  private static func probe(_ engine: String) -> [String]? {
+    do {
+      _ = try Graphviz.render(Graph(name: "probe", directed: true), engine: engine, format: .svg)
+      return nil
+    } catch {
+      guard case .layoutFailed(_, let message) = error,
+        let range = message.range(of: "Use one of:")
+      else { return [] }
+      return message[range.upperBound...].split(whereSeparator: \.isWhitespace).map(String.init)
+        .filter { !needingPositions.contains($0) }
+    }
   }
 }

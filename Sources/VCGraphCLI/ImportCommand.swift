@@ -1,5 +1,6 @@
 import Foundation
 import VCGraphCore
+import VCGraphDiagram
 
 /// The options of `vcgraph import`.
 struct ImportOptions: CommandOptions {
@@ -8,11 +9,16 @@ struct ImportOptions: CommandOptions {
     help: "the .yaml file to write (default: standard output)", parse: Parse.text)
 
   static let sections =
-    [OptionSection(title: "options", options: [output.declaration])]
+    [
+      OptionSection(
+        title: "options", options: [output.declaration, SharedOptions.quiet.declaration])
+    ]
     + LimitOptions.sections + ClassOptions.sections
     + ReferenceOptions.sections
 
   var output: String?
+  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
+  var quiet: Bool
   var limits: LimitOptions
   var classes: ClassOptions
   var references: ReferenceOptions
@@ -23,6 +29,7 @@ struct ImportOptions: CommandOptions {
     classes = try ClassOptions(arguments)
     references = try ReferenceOptions(arguments)
     output = try arguments.value(of: Self.output)
+    quiet = try arguments.value(of: SharedOptions.quiet)
   }
 
   func validate() throws(VCGraphError) {
@@ -52,7 +59,7 @@ struct ImportCommand: Subcommand {
       let path = try context.inputs(atMostOne: true)[0]
       let input = try context.load(path)
       let yaml = DescriptionWriter.yaml(
-        for: input.hierarchy, source: path,
+        for: input.hierarchy, source: DiagramBuilder.baseName(of: path),
         comments: input.storyboard.map(Self.sceneComments) ?? [:])
       if let output = options.output, output != "-" {
         try OutputWriter(inputs: [path]).write(Array(yaml.utf8), to: output)

@@ -55,6 +55,9 @@ final class InputLoader {
   /// limit.
   func read(_ path: String) throws(VCGraphError) -> [UInt8] {
     if path == "-" {
+      if console.inputIsDirectory {
+        throw VCGraphError(.noInput, "standard input (-) is a directory")
+      }
       let bytes = console.input(atMost: limits.maxInputBytes + 1)
       if bytes.count > limits.maxInputBytes { throw tooLarge(path, size: nil) }
       return bytes

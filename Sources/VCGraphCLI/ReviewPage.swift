@@ -1,5 +1,6 @@
 import Foundation
 import VCGraphCore
+import VCGraphDiagram
 
 /// The review page of a simulation: one self-contained HTML file (inline SVGs, CSS and
 /// script; nothing loaded from the network). Each state is a `<section id="step-N">`; the
@@ -24,10 +25,13 @@ struct ReviewPage {
   var pngs = false
 
   private var simulation: Simulation { report.simulation }
+  /// The input as the page names it: its file name, as diagrams name it, never the path it
+  /// was given by (an absolute path would say where it sits on someone's disk).
+  private var inputName: String { DiagramBuilder.baseName(of: report.input) }
   private var count: Int { simulation.effects.count }
 
   var html: String {
-    let title = simulation.states[0].title ?? report.input
+    let title = simulation.states[0].title ?? inputName
     let compareAll = "#compare-0-\(count)"
     var out = """
       <!DOCTYPE html>
@@ -46,7 +50,7 @@ struct ReviewPage {
       <p class="kicker">vcgraph · scenario review</p>
       <h1>\(escape(title))</h1>
       </div>
-      <p class="meta"><code>\(escape(report.input))</code> · \(count) step\(count == 1 ? "" : "s") \
+      <p class="meta"><code>\(escape(inputName))</code> · \(count) step\(count == 1 ? "" : "s") \
       · <span class="keys"><kbd>←</kbd> <kbd>→</kbd> or <kbd>k</kbd> <kbd>j</kbd> to step through\
       <span class="js-only">, <kbd>+</kbd> <kbd>-</kbd> <kbd>0</kbd> to zoom, <kbd>c</kbd> to \
       compare</span></span><span class="js-only"> · <a class="compare-link" href="\(compareAll)">\
@@ -92,7 +96,9 @@ struct ReviewPage {
       + " <span class=\"op\">\(escape(effect?.operation ?? "start"))</span></p>\n"
     out += "<h2 id=\"step-\(n)-heading\" class=\"description\">\(escape(description))</h2>\n"
     if let effect {
-      out += "<p class=\"source\">\(escape(effect.location.description))</p>\n"
+      var location = effect.location
+      location.path = DiagramBuilder.baseName(of: location.path)
+      out += "<p class=\"source\">\(escape(location.description))</p>\n"
     }
     if let note = report.note(n) {
       out += "<div class=\"note\">\n" + ReviewNote.html(note) + "\n</div>\n"
@@ -227,9 +233,13 @@ struct ReviewPage {
   func inline(_ svg: String, prefix: String, title: String, scale: Double) -> String {
     guard let start = svg.range(of: "<svg") else { return "" }
     var body = String(svg[start.lowerBound...])
+    // Only markup is rewritten: text (a title, a note) has its quotes escaped, so it never
+    // holds ` id="` or `href="#`, but it may hold `url(#`, which only Graphviz's gradient
+    // `fill` and `stroke` attributes mean.
     body = body.replacingOccurrences(of: " id=\"", with: " id=\"\(prefix)")
       .replacingOccurrences(of: "href=\"#", with: "href=\"#\(prefix)")
-      .replacingOccurrences(of: "url(#", with: "url(#\(prefix)")
+      .replacingOccurrences(of: " fill=\"url(#", with: " fill=\"url(#\(prefix)")
+      .replacingOccurrences(of: " stroke=\"url(#", with: " stroke=\"url(#\(prefix)")
     guard let close = body.range(of: ">") else { return body }
     var open = String(body[..<close.lowerBound])
     var width: String?

@@ -11,15 +11,21 @@ struct RulesOptions: CommandOptions {
     "format", value: "FORMAT", help: "text, json or markdown (the README's rule sections)",
     default: RulesFormat.text, parse: Parse.choice(RulesFormat.self))
 
-  static let sections = [OptionSection(title: "options", options: [format.declaration])]
+  static let sections = [
+    OptionSection(
+      title: "options", options: [format.declaration, SharedOptions.quiet.declaration])
+  ]
 
   var format: RulesFormat
+  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
+  var quiet: Bool
   // Read no input; the defaults.
   var limits: LimitOptions
   var classes: ClassOptions
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     format = try arguments.value(of: Self.format)
+    quiet = try arguments.value(of: SharedOptions.quiet)
     limits = try LimitOptions(arguments)
     classes = try ClassOptions(arguments)
   }

@@ -151,9 +151,10 @@ public struct StoryboardMapBuilder {
     let item = map[scene]
     var notes = item.notes
     if let reason = map.unresolvedReferences[scene] { notes.append("unresolved: \(reason)") }
+    // A link only to the map of a storyboard read for this one (`OutputLink` decides).
     var link: String?
-    if let name = item.reference?.storyboardName, name != map.storyboards[scene.storyboard].name {
-      link = "\(name).svg"
+    if let target = map.referenceTargets[scene], target.storyboard != scene.storyboard {
+      link = OutputLink.storyboardMap(named: map.storyboards[target.storyboard].name)
     }
     return Diagram.SceneNode(
       scene: scene, id: map.preferredID(of: scene), className: item.className,

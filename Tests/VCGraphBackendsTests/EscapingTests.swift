@@ -44,7 +44,8 @@ import VCGraphDiagram
     #expect(MarkdownText.code("a|b") == "`a|b`")
     // A backslash before a pipe cannot be written in a table's code span.
     #expect(MarkdownText.code(#"a\|b"#, inTable: true) == #"a\\\|b"#)
-    #expect(MarkdownText.destination("docs page(1)é.svg") == "docs%20page%281%29%C3%A9.svg")
+    // The image link is `OutputLink`'s: percent-encoded, so any file name links right.
+    #expect(OutputLink.relative("docs page(1)é.svg") == "docs%20page%281%29%C3%A9.svg")
   }
 
   /// A diagram made by hand, so the Mermaid text can be written out in full.

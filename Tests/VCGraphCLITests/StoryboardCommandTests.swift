@@ -171,8 +171,9 @@ import Testing
     let tabs = try vcgraph(
       ["render", Self.path(Self.kickstarterMain), "-f", "dot", "-o", "-"]
     ).stdout
-    // Each tab is a reference: a node that links to the other storyboard's map.
-    #expect(tabs.contains("URL=\"Login.svg\""))
+    // Each tab is a reference: a node that links to the other storyboard's map, read beside
+    // Main.storyboard (an unresolved reference links nowhere: `OutputLinkTests`).
+    #expect(tabs.contains("URL=\"Login.svg\"") && tabs.contains("URL=\"Discovery.svg\""))
     #expect(tabs.contains("→ Discovery.storyboard › DiscoveryViewController"))
     #expect(tabs.components(separatedBy: "id=\"reference-").count - 1 == 3)
     // --initial: the launch state only, as any hierarchy; no scene outside it, no segue.

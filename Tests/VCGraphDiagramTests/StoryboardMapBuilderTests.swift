@@ -112,14 +112,15 @@ import VCGraphDiagram
     // unwind (back into the launch state) leaves the launch state's own layout alone.
     #expect(open.1.ranksDestination && compose.1.ranksDestination)
     #expect(!done.1.ranksDestination)
-    // A show into a storyboard reference ends at the reference node, which links to its map.
+    // A show into a storyboard reference ends at the reference node; unresolved (no
+    // Settings.storyboard was read), it links nowhere (`OutputLink`).
     #expect(segues["show 'settings'"]?.0.head == scene(5))
     let reference = diagram.allNodes.first { $0.id == scene(5) }
     guard case .storyboardScene(let node)? = reference?.content else {
       Issue.record("the reference is a scene node")
       return
     }
-    #expect(node.reference == "Settings.storyboard" && node.link == "Settings.svg")
+    #expect(node.reference == "Settings.storyboard" && node.link == nil)
     #expect(node.notes.contains { $0.contains("Settings.storyboard was not found") })
     // The launch state's containment is drawn once, as in its own diagram.
     let containment = diagram.edges.filter {

@@ -39,9 +39,24 @@ public enum GraphvizAccelerators {
   /// printing the tests pin: Debian and Ubuntu's 2.42.2, which reports 2.43.0, and 14.1.3.
   public static let pinnedVersions: Set<String> = ["2.43.0", "14.1.3"]
 
-  /// The mode from `GRAPHVIZKIT_ACCELERATORS` (`on` when unset or unknown).
-  public static let mode: Mode =
-    ProcessInfo.processInfo.environment["GRAPHVIZKIT_ACCELERATORS"].flatMap(Mode.init) ?? .on
+  /// The value of `GRAPHVIZKIT_ACCELERATORS`, if it is set.
+  public static let environmentValue = ProcessInfo.processInfo.environment[
+    "GRAPHVIZKIT_ACCELERATORS"]
+
+  /// The mode from `GRAPHVIZKIT_ACCELERATORS`: `on` when unset; `off`, the choice that cannot
+  /// change an output, when it is set to something that is no mode (a typo such as `offf`),
+  /// which ``environmentProblem`` describes.
+  public static let mode: Mode = environmentValue.map { Mode(rawValue: $0) ?? .off } ?? .on
+
+  /// Why `GRAPHVIZKIT_ACCELERATORS` is wrong, naming the modes, when it is set to a value
+  /// that is no mode; nil when it is unset or valid. A program refuses to run with it
+  /// (`vcgraph` exits 64) rather than guess what was meant.
+  public static var environmentProblem: String? {
+    guard let value = environmentValue, Mode(rawValue: value) == nil else { return nil }
+    let modes = [Mode.on, .off, .lookupsFail, .textCacheOnly, .coordinatePrinterOnly]
+    return "GRAPHVIZKIT_ACCELERATORS=\(value) is not one of "
+      + modes.map(\.rawValue).joined(separator: ", ")
+  }
 
   /// One accelerator and whether it is in effect.
   public struct Status: Sendable, Equatable, CustomStringConvertible {

@@ -3,8 +3,8 @@ import VCGraphDiagram
 
 /// Options that are the same wherever they appear.
 enum SharedOptions {
-  /// `-q`, `--quiet` (render: no progress line; check: no count on standard error; simulate:
-  /// no summary on standard output).
+  /// `-q`, `--quiet`, accepted by every command (render: no progress line; check: no count on
+  /// standard error; simulate: no summary on standard output; the others print neither).
   static let quiet = Option(flag: "quiet", short: "q", help: "print no progress or summary")
 }
 

@@ -49,11 +49,11 @@ public enum DescriptionWriter {
     return false
   }
 
-  /// Scalars written as escapes inside double quotes.
+  /// Scalars written as escapes inside double quotes: those vcgraph never prints raw
+  /// (`ControlCharacters.isEscaped(_:)`, bidirectional controls included) and the byte-order
+  /// mark.
   private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
-      || value == 0xFEFF
+    ControlCharacters.isEscaped(scalar) || scalar.value == 0xFEFF
   }
 
   static func doubleQuoted(_ text: String) -> String {

@@ -8,6 +8,13 @@
 /// another file, or make a diagram Graphviz rejects. Text whose origin vcgraph does not
 /// control and cannot refuse (an option value echoed in a message, an output path) is written
 /// with the characters shown as `\u{1B}` (`escaped(_:)`).
+///
+/// Two more kinds of text are accepted in input but never written raw to a terminal or a log
+/// (`escaped(_:)` shows them too): the bidirectional controls (U+061C, U+200E, U+200F,
+/// U+202A–U+202E, U+2066–U+2069), which reorder what a terminal shows (`tabs\u{202E}gnp.exe`
+/// reads as `tabsexe.png`), and a line that starts, after spaces and tabs, with a CI workflow
+/// command (`::error …` for GitHub Actions, `##[error]` or `##vso[` for Azure Pipelines), whose
+/// first character is shown escaped (`\u{3A}:error …`) so no id or title forges an annotation.
 public enum ControlCharacters {
   /// Whether vcgraph refuses `scalar` in input text.
   public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
@@ -15,6 +22,21 @@ public enum ControlCharacters {
     case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFFFE, 0xFFFF: true
     default: false
     }
+  }
+
+  /// Whether `scalar` is a bidirectional control: accepted in input (right-to-left text needs
+  /// the marks), never written raw to a terminal or a log.
+  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Whether `escaped(_:)` shows `scalar` escaped: a refused character or a bidirectional
+  /// control.
+  public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+    isRefused(scalar) || isBidiControl(scalar)
   }
 
   /// Whether a UTF-8 byte can begin a refused character (a cheap test before decoding).
@@ -35,25 +57,91 @@ public enum ControlCharacters {
     return nil
   }
 
-  /// `text` with every refused character written as `\u{1B}`; everything else unchanged.
-  /// With `keepingLayout`, line feeds and tabs stay as they are (the layout of printed text).
-  public static func escaped(_ text: String, keepingLayout: Bool = false) -> String {
+  /// Whether a UTF-8 byte can begin a character `escaped(_:)` shows escaped.
+  static func mayStartEscaped(_ byte: UInt8) -> Bool {
+    mayStartRefused(byte) || byte == 0xD8
+  }
+
+  /// The CI workflow commands a log line must not start with (after spaces and tabs):
+  /// GitHub Actions' `::`, Azure Pipelines' `##[` and `##vso[`.
+  static let workflowCommandPrefixes: [[UInt8]] = ["::", "##[", "##vso["].map { Array($0.utf8) }
+
+  /// The UTF-8 offsets in `bytes` where a line's content (after its spaces and tabs) starts a
+  /// CI workflow command; a line starts after LF or CR, and at 0 when `atLineStart`.
+  static func workflowCommandStarts(
+    in bytes: some Collection<UInt8>, atLineStart: Bool = true
+  ) -> Set<Int> {
+    var starts = Set<Int>()
+    var lineStart = atLineStart
+    var offset = 0
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      if lineStart && byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "#") {
+          let rest = bytes[index...]
+          if workflowCommandPrefixes.contains(where: { rest.starts(with: $0) }) {
+            starts.insert(offset)
+          }
+        }
+        lineStart = false
+      }
+      if byte == 0x0A || byte == 0x0D { lineStart = true }
+      offset += 1
+      index = bytes.index(after: index)
+    }
+    return starts
+  }
+
+  /// Whether `line` (one line, without its line break) starts a CI workflow command after
+  /// its spaces and tabs.
+  public static func startsWorkflowCommand(_ line: some StringProtocol) -> Bool {
+    !workflowCommandStarts(in: line.utf8).isEmpty
+  }
+
+  /// `text` with every refused character and bidirectional control written as `\u{1B}`, and
+  /// the first character of a line that starts a CI workflow command (after spaces and
+  /// tabs) written so (`\u{3A}:error`); everything else unchanged. With `keepingLayout`, line
+  /// feeds and tabs stay as they are (the layout of printed text). `atLineStart` says whether
+  /// `text` starts a line (false for text printed after other text on its line).
+  public static func escaped(
+    _ text: String, keepingLayout: Bool = false, atLineStart: Bool = true
+  ) -> String {
     let escapes = { (scalar: Unicode.Scalar) in
-      isRefused(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
+      isEscaped(scalar) && !(keepingLayout && (scalar == "\n" || scalar == "\t"))
     }
-    guard firstRefused(in: text) != nil, text.unicodeScalars.contains(where: escapes) else {
-      return text
-    }
+    let forged = workflowCommandStarts(in: text.utf8, atLineStart: atLineStart)
+    guard !forged.isEmpty || text.utf8.contains(where: mayStartEscaped) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 16)
+    var offset = 0
+    var changed = false
     for scalar in text.unicodeScalars {
-      if escapes(scalar) {
+      if escapes(scalar) || forged.contains(offset) {
         out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        changed = true
       } else {
         out.unicodeScalars.append(scalar)
       }
+      offset += UTF8.width(scalar)
     }
-    return out
+    return changed ? out : text
+  }
+
+  /// A quoted source line (under an error) made printable with its columns kept: each
+  /// refused character but tab, each bidirectional control, and the first character of a
+  /// workflow command at the line's start become `?`.
+  public static func printableQuote(_ line: String) -> String {
+    let forged = workflowCommandStarts(in: line.utf8)
+    guard !forged.isEmpty || line.utf8.contains(where: mayStartEscaped) else { return line }
+    var out = String.UnicodeScalarView()
+    var offset = 0
+    for scalar in line.unicodeScalars {
+      let hidden = (isEscaped(scalar) && scalar != "\t") || forged.contains(offset)
+      out.append(hidden ? "?" : scalar)
+      offset += UTF8.width(scalar)
+    }
+    return String(out)
   }
 
   /// `U+001B (escape)`: the code point and, where it has one, a name people recognise.

@@ -121,19 +121,15 @@ public struct DiagnosticPrinter: Sendable {
     }.joined()
   }
 
-  /// The source line of `location`, printable: refused characters but tab become `?`, which
-  /// keeps the caret's column.
+  /// The source line of `location`, printable (`ControlCharacters.printableQuote(_:)`):
+  /// what could drive a terminal or forge a CI line becomes `?`, which keeps the caret's
+  /// column.
   private func sourceLine(_ location: SourceLocation) -> String? {
     guard let text = sources[location.path],
       var line = lineStarts.line(location.line, of: location.path, in: text).map(String.init)
     else { return nil }
     if line.hasSuffix("\r") { line.removeLast() }
-    if ControlCharacters.firstRefused(in: line) != nil {
-      line = String(
-        String.UnicodeScalarView(
-          line.unicodeScalars.map { ControlCharacters.isRefused($0) && $0 != "\t" ? "?" : $0 }))
-    }
-    return line
+    return ControlCharacters.printableQuote(line)
   }
 
   /// The part of `line` shown: all of it when it is at most `quotedWidth` characters, else

@@ -63,9 +63,9 @@ public indirect enum JSON: Sendable, Equatable {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        // Control characters, the line separators and U+FFFE/FFFF are escaped, so JSON
-        // printed to a terminal cannot drive it.
-        if ControlCharacters.isRefused(scalar) {
+        // Control characters, the line separators, U+FFFE/FFFF and the bidirectional
+        // controls are escaped, so JSON printed to a terminal cannot drive or reorder it.
+        if ControlCharacters.isEscaped(scalar) {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

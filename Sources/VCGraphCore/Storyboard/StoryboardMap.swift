@@ -178,10 +178,19 @@ public struct StoryboardLoader: Sendable {
         let ref = SceneRef(storyboard: board, scene: index)
         var target = board
         if let name = reference.storyboardName, name != storyboard.name {
+          guard Self.isFileName(name) else {
+            map.unresolvedReferences[ref] =
+              "storyboardName '\(name)' is not a file name; vcgraph reads"
+              + " storyboards only in this storyboard's folder and the --storyboard-folder"
+              + " folders"
+            continue
+          }
           guard let path = findStoryboard(named: name, from: storyboard.path) else {
             map.unresolvedReferences[ref] =
-              "\(name).storyboard was not found next to \(storyboard.path)"
-              + (searchFolders.isEmpty ? "" : " or in \(searchFolders.joined(separator: ", "))")
+              "\(name).storyboard was not found next to \(storyboard.name).storyboard"
+              + (searchFolders.isEmpty
+                ? ""
+                : " or in the --storyboard-folder folder\(searchFolders.count == 1 ? "" : "s")")
             continue
           }
           if let known = loadedPaths.firstIndex(of: Self.key(path)) {
@@ -210,6 +219,14 @@ public struct StoryboardLoader: Sendable {
       board += 1
     }
     return map
+  }
+
+  /// Whether a reference's `storyboardName` names a file in one folder (Xcode's names do):
+  /// not empty, no `/` or `\\`, not `.` or `..`, no control character. Any other name
+  /// (`../../x`, `/abs/x`) would read outside the folders searched, so it is left unresolved.
+  static func isFileName(_ name: String) -> Bool {
+    !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\\")
+      && ControlCharacters.firstRefused(in: name) == nil
   }
 
   /// The file of a referenced storyboard name, if one exists where Xcode would find it.
