@@ -49,29 +49,11 @@ extension GraphvizBackend {
       ("tooltip", .text(parts.joined(separator: "\n"))),
     ])
     if node.hasError { attributes["penwidth"] = .raw("2") }
-    if let link = node.link { attributes["URL"] = .text(Self.urlReference(link)) }
+    // A URL reference, percent-encoded (`Bob's Screens.svg` → `Bob%27s%20Screens.svg`, which
+    // a browser opens as that file). Raw, a `'` ended the `uri='…'` of cairo's PDF link tag
+    // and cairo drew a blank page; a `\` would be a Graphviz escape, a `:` a scheme.
+    if let link = node.link { attributes["URL"] = .text(WorkspacePath.uri(link)) }
     return Node(name, attributes: attributes)
-  }
-
-  /// A link as a URL reference: every byte but unreserved characters (RFC 3986: letters,
-  /// digits, `-`, `.`, `_`, `~`) and `/` percent-encoded, so a name with spaces or quotes
-  /// (`Bob's Screens.svg` → `Bob%27s%20Screens.svg`) is one valid reference that a browser
-  /// opens as that file. Raw, a `'` ended the `uri='…'` of cairo's PDF link tag, and cairo
-  /// then drew a blank page; a `\` would be a Graphviz escape (`\N`) and a `:` a scheme.
-  static func urlReference(_ link: String) -> String {
-    var out = ""
-    for byte in link.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let digits = String(byte, radix: 16, uppercase: true)
-        out += "%" + (digits.count == 1 ? "0" : "") + digits
-      }
-    }
-    return out
   }
 
   /// A segue's line, coloured and dashed by what UIKit does with it (the label is the edge's
