@@ -209,9 +209,13 @@ final class GraphvizRuntime: @unchecked Sendable {
   ) throws(GraphvizError) -> RenderResult {
     var buffer: UnsafeMutablePointer<CChar>?
     var length = 0
-    // Cairo's bitmap renderer prints its one warning (a diagram scaled down to fit) straight
-    // to standard error, as "(null): graph is too large ..."; it becomes a warning here.
-    let (status, printed) = Self.capturingStandardError(when: format == "png") {
+    // Cairo's renderers print straight to standard error: the bitmap one its one warning (a
+    // diagram scaled down to fit, "(null): graph is too large ..."), which becomes a warning
+    // here, and each a failed surface as "cairo: STATUS" (a link tag cairo could not parse
+    // left the page blank, "cairo: out of memory"), which fails the render: Graphviz itself
+    // returns success and the blank page.
+    let cairo = format == "png" || format == "pdf" || format == "ps" || format.hasSuffix(":cairo")
+    let (status, printed) = Self.capturingStandardError(when: cairo) {
       format.withCString { vcg_render_data(gvc, root, $0, &buffer, &length) }
     }
     defer { if let buffer { gvFreeRenderData(buffer) } }
@@ -221,6 +225,9 @@ final class GraphvizRuntime: @unchecked Sendable {
     var warnings = try takeMessages(
       status: status, failure: { .renderFailed(format: format, message: $0) })
     for line in printed.split(separator: "\n") where !line.isEmpty {
+      if line.hasPrefix("cairo: ") {
+        throw .renderFailed(format: format, message: "Graphviz drew nothing (\(line))")
+      }
       let text = line.hasPrefix("(null): ") ? line.dropFirst(8) : line
       warnings.append(String(text))
     }

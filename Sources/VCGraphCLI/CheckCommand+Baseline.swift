@@ -27,12 +27,13 @@ struct PlacedFinding {
 extension CheckCommand {
   /// Reads a baseline: missing or unreadable is 66, malformed 65 with its position.
   static func readBaseline(_ path: String) throws(VCGraphError) -> Baseline {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard FileManager.default.fileExists(atPath: path) else {
       throw VCGraphError(
         .noInput, "\(path): no such baseline file",
         hint: "write one with --write-baseline \(path)")
     }
-    return try Baseline.load(bytes: Array(data), path: path)
+    let bytes = try InputFileReading.read(path, limit: InputLimits.default.maxInputBytes)
+    return try Baseline.load(bytes: bytes, path: path)
   }
 
   /// The findings a baseline does not hold.

@@ -13,8 +13,18 @@ public enum VCGraphCommandLine {
   /// commands in their own process.
   nonisolated(unsafe) public static var recoversFromCrashes = false
 
-  /// Runs one command line (without the program name) and returns the exit code.
+  /// Runs one command line (without the program name) and returns the exit code. Output that
+  /// could not be written to standard output (a full disk, a closed stream) is an error, 74.
   public static func run(_ arguments: [String], console: Console) -> Int32 {
+    let status = dispatch(arguments, console: console)
+    guard let code = console.outputError else { return status }
+    console.err(
+      "error: cannot write to standard output (\(String(cString: strerror(code))));"
+        + " the output is incomplete\n")
+    return ExitCode.of(.ioError)
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
     guard let first = arguments.first else {
       console.err(mainHelp)
       return ExitCode.of(.usage)

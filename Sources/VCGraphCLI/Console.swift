@@ -4,7 +4,7 @@ import VCGraphCore
 /// Where a command's output goes: standard output (bytes), standard error (text), standard
 /// input. Tests pass a capturing console; `vcgraph` passes the process's streams.
 public final class Console: @unchecked Sendable {
-  private let writeOut: ([UInt8]) -> Void
+  private let writeOut: ([UInt8]) -> Int32?
   private let writeErr: (String) -> Void
   private let readIn: (Int) -> [UInt8]
   /// Whether standard error is a terminal (progress is shown only then).
@@ -18,27 +18,59 @@ public final class Console: @unchecked Sendable {
   /// nothing.
   public let inputIsDirectory: Bool
 
-  public init(
+  public convenience init(
     writeOut: @escaping ([UInt8]) -> Void, writeErr: @escaping (String) -> Void,
     readIn: @escaping (Int) -> [UInt8], errorIsTerminal: Bool = false,
     inputIsDirectory: Bool = false
   ) {
-    self.writeOut = writeOut
+    self.init(
+      writing: { bytes in
+        writeOut(bytes)
+        return nil
+      }, writeErr: writeErr, readIn: readIn, errorIsTerminal: errorIsTerminal,
+      inputIsDirectory: inputIsDirectory)
+  }
+
+  /// `writing` returns the `errno` of a write to standard output that failed.
+  private init(
+    writing: @escaping ([UInt8]) -> Int32?, writeErr: @escaping (String) -> Void,
+    readIn: @escaping (Int) -> [UInt8], errorIsTerminal: Bool, inputIsDirectory: Bool
+  ) {
+    self.writeOut = writing
     self.writeErr = writeErr
     self.readIn = readIn
     self.errorIsTerminal = errorIsTerminal
     self.inputIsDirectory = inputIsDirectory
   }
 
+  /// The `errno` of the first write to standard output that failed (`ENOSPC` for
+  /// `>/dev/full`, `EBADF` when it was closed with `>&-`), if one did: the command line then
+  /// says so and exits 74, rather than exit 0 with the output lost.
+  public var outputError: Int32? { lock.withLock { failedOutput } }
+  private var failedOutput: Int32?
+
   /// The process's own standard streams. Standard error is written through a copy of its
   /// descriptor, so messages still reach it while a Graphviz plugin's own output to
   /// descriptor 2 is being captured.
   public static func standard() -> Console {
+    // A stream the process was started without (`>&-`) gets /dev/null in its place before
+    // anything else is opened: otherwise the next file opened (an output being written)
+    // would get its number, and standard output would be written into it.
+    var closed: Set<Int32> = []
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      closed.insert(descriptor)
+      let null = open("/dev/null", O_RDWR)
+      if null >= 0 && null != descriptor {
+        dup2(null, descriptor)
+        close(null)
+      }
+    }
+    let outputClosed = closed.contains(1)
     let duplicate = fcntl(2, F_DUPFD_CLOEXEC, 3)
     let errorDescriptor = duplicate >= 0 ? duplicate : 2
     return Console(
-      writeOut: { bytes in writeAll(bytes, to: 1) },
-      writeErr: { text in writeAll(Array(text.utf8), to: errorDescriptor) },
+      writing: { bytes in outputClosed ? EBADF : writeAll(bytes, to: 1) },
+      writeErr: { text in _ = writeAll(Array(text.utf8), to: errorDescriptor) },
       readIn: { limit in readAll(from: 0, atMost: limit) },
       errorIsTerminal: isatty(2) == 1, inputIsDirectory: isDirectory(0))
   }
@@ -69,17 +101,27 @@ public final class Console: @unchecked Sendable {
     public var stderr: String { lock.withLock { errText } }
   }
 
-  /// Writes every byte, retrying short writes; a closed pipe ends the output quietly.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+  /// Writes every byte, retrying short writes; the `errno` of a write that failed, or nil. A
+  /// pipe whose reader has gone (`vcgraph analyze x.yaml | head -1`) ends the output quietly:
+  /// the reader had what it wanted.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = Foundation.write(
+          descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
+        if written < 0 { return errno == EPIPE ? nil : errno }
+        if written == 0 { return EIO }
         offset += written
       }
+      return nil
     }
+  }
+
+  /// Writes to standard output, remembering the first failure; the caller holds `lock`.
+  private func unlockedWrite(out bytes: [UInt8]) {
+    if let code = writeOut(bytes), failedOutput == nil { failedOutput = code }
   }
 
   /// Writes text to standard output. A character vcgraph never writes raw
@@ -91,7 +133,7 @@ public final class Console: @unchecked Sendable {
     lock.withLock {
       let safe = ControlCharacters.escaped(text, keepingLayout: true, atLineStart: outAtLineStart)
       outAtLineStart = Self.endsAtLineStart(safe.utf8, after: outAtLineStart)
-      writeOut(Array(safe.utf8))
+      unlockedWrite(out: Array(safe.utf8))
     }
   }
   /// Writes CI workflow commands (`check --format github`, which escapes their data itself)
@@ -101,14 +143,14 @@ public final class Console: @unchecked Sendable {
     lock.withLock {
       let safe = ControlCharacters.escaped(text, keepingLayout: true, atLineStart: false)
       outAtLineStart = Self.endsAtLineStart(safe.utf8, after: outAtLineStart)
-      writeOut(Array(safe.utf8))
+      unlockedWrite(out: Array(safe.utf8))
     }
   }
   /// Writes bytes (an SVG, a PNG) to standard output as they are.
   public func out(bytes: [UInt8]) {
     lock.withLock {
       outAtLineStart = Self.endsAtLineStart(bytes, after: outAtLineStart)
-      writeOut(bytes)
+      unlockedWrite(out: bytes)
     }
   }
   /// Writes text to standard error, escaped like `out(_:)`.

@@ -8,8 +8,8 @@ import Foundation
 import VCGraphCore
 
 /// One directory of outputs to replace; see the file's header. A directory is replaced only
-/// when vcgraph wrote it (it holds the marker file), it is empty, or it holds nothing but files
-/// named like this command's outputs (written by a vcgraph from before the marker).
+/// when vcgraph wrote it (it holds the marker file) or it is empty: files that are merely named
+/// like vcgraph's outputs (`index.html`, `step-1.png`) may be the user's own.
 struct DirectoryReplacement {
   /// The marker file in every directory vcgraph writes as a whole.
   static let markerName = ".vcgraph"
@@ -20,19 +20,15 @@ struct DirectoryReplacement {
   let target: String
   /// The command writing it (`simulate`), recorded in the marker.
   let command: String
-  /// Names of files this command writes, for recognising a directory it wrote before the
-  /// marker existed.
-  let ownsName: (String) -> Bool
 
-  init(path: String, command: String, ownsName: @escaping (String) -> Bool) {
+  init(path: String, command: String) {
     self.path = path
     self.command = command
-    self.ownsName = ownsName
     target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
   }
 
-  /// Fails when the directory cannot be replaced: it is a file, someone else wrote it, or an
-  /// input lies inside it (it would go with the old directory).
+  /// Fails when the directory cannot be replaced: it is a file, it holds files but not the
+  /// marker (someone else wrote it, whatever its files are named), or an input lies inside it (it would go with the old directory).
   func check(inputs: [String]) throws(VCGraphError) {
     let resolved = target.hasSuffix("/") ? target : target + "/"
     for input in inputs where input != "-" {
@@ -50,7 +46,7 @@ struct DirectoryReplacement {
     }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
     if names.contains(Self.markerName) { return }
-    let foreign = names.filter { !ownsName($0) }.sorted()
+    let foreign = names.sorted()
     if !foreign.isEmpty {
       let shown = foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
       throw VCGraphError(

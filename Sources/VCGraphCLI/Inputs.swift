@@ -52,7 +52,7 @@ final class InputLoader {
   }
 
   /// Reads an input's bytes, refusing (without reading it all) one that is over the size
-  /// limit.
+  /// limit, and anything but standard input (`-`) and regular files (`InputFileReading`).
   func read(_ path: String) throws(VCGraphError) -> [UInt8] {
     if path == "-" {
       if console.inputIsDirectory {
@@ -62,57 +62,11 @@ final class InputLoader {
       if bytes.count > limits.maxInputBytes { throw tooLarge(path, size: nil) }
       return bytes
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      let reason =
-        code == ENOENT || code == ENOTDIR
-        ? "no such file" : "cannot be read (\(String(cString: strerror(code))))"
-      throw VCGraphError(.noInput, "\(path): \(reason)")
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    if fstat(descriptor, &info) == 0 {
-      if info.st_mode & S_IFMT == S_IFDIR {
-        throw VCGraphError(.noInput, "\(path): is a directory")
-      }
-      if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limits.maxInputBytes {
-        throw tooLarge(path, size: Int(info.st_size))
-      }
-    }
-    // Read at most one byte past the limit: a device or a growing file fails fast too. A
-    // regular file's size sizes the buffer, so a large input is not copied while it grows.
-    let capacity = limits.maxInputBytes + 1
-    var initial = 1 << 16
-    if info.st_mode & S_IFMT == S_IFREG { initial = max(initial, Int(info.st_size) + 1) }
-    var bytes = [UInt8](repeating: 0, count: min(capacity, initial))
-    var count = 0
-    while count < capacity {
-      if count == bytes.count {
-        bytes += [UInt8](repeating: 0, count: min(capacity - count, max(bytes.count, 1 << 16)))
-      }
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw VCGraphError(
-          .noInput, "\(path): cannot be read (\(String(cString: strerror(errno))))")
-      }
-      if got == 0 { break }
-      count += got
-    }
-    if count > limits.maxInputBytes { throw tooLarge(path, size: nil) }
-    bytes.removeSubrange(count...)
-    return bytes
+    return try InputFileReading.read(path, limit: limits.maxInputBytes)
   }
 
   private func tooLarge(_ path: String, size: Int?) -> VCGraphError {
-    let amount = size.map { "\($0) bytes, " } ?? ""
-    return VCGraphError.data(
-      "the file is \(amount)more than the limit of \(limits.maxInputBytes) bytes",
-      at: SourceLocation(path: path, line: 1, column: 1),
-      hint: "raise it with --max-input-bytes")
+    InputFileReading.tooLarge(path, size: size, limit: limits.maxInputBytes)
   }
 
   /// Loads an input with the reader its extension or content calls for; a storyboard with its

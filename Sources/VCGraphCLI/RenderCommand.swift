@@ -222,7 +222,7 @@ struct RenderCommand: Subcommand {
       files = try context.inputFiles(reportingProblems: resumed == nil)
       plan = try RenderPlan(
         inputs: files, output: options.output, formats: options.formats,
-        image: options.image?.format)
+        image: options.image?.format, darkVariant: options.darkVariant)
       if options.darkVariant { try Self.checkDarkVariant(plan) }
     } catch {
       context.report(error)
@@ -321,7 +321,7 @@ struct RenderCommand: Subcommand {
         progress: progress)
       for format in variants {
         guard case .file(let path)? = destinations[format] else { continue }
-        files.append((rendered[format]!, Self.darkVariantPath(of: path)))
+        files.append((rendered[format]!, RenderPlan.darkVariantPath(of: path)))
       }
     }
     if file.relative?.contains("/") == true {
@@ -385,13 +385,6 @@ struct RenderCommand: Subcommand {
         .usage, "'--dark-variant' writes a file beside the image, which -o - cannot",
         hint: "write to a file or a directory with -o, or use --theme dark")
     }
-  }
-
-  /// `NAME~dark.EXT` beside `NAME.EXT`, as DocC names an image's dark variant.
-  static func darkVariantPath(of path: String) -> String {
-    let base = (path as NSString).deletingPathExtension
-    let ext = (path as NSString).pathExtension
-    return base + "~dark" + (ext.isEmpty ? "" : "." + ext)
   }
 }
 

@@ -14,6 +14,11 @@ import VCGraphCore
 ///   format. A file found inside a directory given as input keeps its place under DIR
 ///   (`in/other/mail.yaml` → `DIR/other/mail.svg`), so equal names in different folders do
 ///   not collide; the subdirectories are created as outputs are written.
+///
+/// Every file of the run (each format's, the `--image` beside a page, each `--dark-variant`
+/// image) must have a path of its own: two outputs that would land on one path (inputs
+/// `a.yaml` and `a~dark.yaml` with `--dark-variant`) are a usage error before anything is
+/// read or written, never one render lost.
 struct RenderPlan {
   enum Destination: Equatable {
     case file(String)
@@ -30,13 +35,59 @@ struct RenderPlan {
   var singleDiagram: Bool { destinations.count == 1 }
 
   /// `formats` as given with `-f` (none: from `-o`'s extension, else SVG); `image` as given
-  /// with `--image`.
+  /// with `--image`; `darkVariant` for `--dark-variant` (a dark image beside each SVG and PNG).
   init(
     inputs: [InputFile], output: String?, formats given: [RenderFormat],
-    image: RenderFormat? = nil
+    image: RenderFormat? = nil, darkVariant: Bool = false
   ) throws(VCGraphError) {
     try plan(inputs: inputs, output: output, formats: given)
     if let image { try planImage(image) }
+    try checkCollisions(inputs: inputs, darkVariant: darkVariant)
+  }
+
+  /// The files written for one input: each format's, then with `darkVariant` the dark image
+  /// beside each SVG and PNG.
+  func files(of input: String, darkVariant: Bool) -> [String] {
+    var files: [String] = []
+    var dark: [String] = []
+    for format in RenderFormat.allCases {
+      guard case .file(let path)? = destinations[input]?[format] else { continue }
+      files.append(path)
+      if darkVariant && (format == .svg || format == .png) {
+        dark.append(Self.darkVariantPath(of: path))
+      }
+    }
+    return files + dark
+  }
+
+  /// Refuses two outputs of the run at one path (compared as spelled after `.` and `..` are
+  /// taken out).
+  private func checkCollisions(inputs: [InputFile], darkVariant: Bool) throws(VCGraphError) {
+    var taken: [String: String] = [:]
+    for input in inputs {
+      var own: Set<String> = []
+      for path in files(of: input.path, darkVariant: darkVariant) {
+        let key = (path as NSString).standardizingPath
+        // One input's page and the image it shows may be one file (`-f md,svg --image svg`).
+        guard own.insert(key).inserted else { continue }
+        if let other = taken[key] {
+          throw VCGraphError(
+            .usage, "\(input.path) and \(other) would both write \(path)",
+            hint: darkVariant
+              ? "--dark-variant writes NAME~dark beside NAME: rename one input, or render them"
+                + " into different directories"
+              : "render them into different directories, or give their folder as the input")
+        }
+        taken[key] = input.path
+      }
+    }
+  }
+
+  /// `NAME~dark.EXT` beside `NAME.EXT`, as DocC names an image's dark variant.
+  static func darkVariantPath(of path: String) -> String {
+    let base = (path as NSString).deletingPathExtension
+    let ext = (path as NSString).pathExtension
+    return base + "~dark" + (ext.isEmpty ? "" : "." + ext)
   }
 
   private mutating func plan(
@@ -108,22 +159,14 @@ struct RenderPlan {
     }
     if formats.isEmpty { formats = [.svg] }
     let directory = output ?? "."
-    var taken: [String: String] = [:]
     for input in inputs {
       let name =
         input.path == "-" ? "stdin" : input.relative ?? (input.path as NSString).lastPathComponent
       let base = (name as NSString).deletingPathExtension
       var perFormat: [RenderFormat: Destination] = [:]
       for format in formats {
-        let path = (directory as NSString).appendingPathComponent(
-          "\(base).\(format.fileExtension)")
-        if let other = taken[path] {
-          throw VCGraphError(
-            .usage, "\(input.path) and \(other) would both write \(path)",
-            hint: "render them into different directories, or give their folder as the input")
-        }
-        taken[path] = input.path
-        perFormat[format] = .file(path)
+        perFormat[format] = .file(
+          (directory as NSString).appendingPathComponent("\(base).\(format.fileExtension)"))
       }
       destinations[input.path] = perFormat
     }

@@ -44,24 +44,30 @@ enum ReviewNote {
     return blocks.joined(separator: "\n")
   }
 
-  /// One line's inline markup.
+  /// One line's inline markup. Every search for a closing marker is one look-up in
+  /// `NextMarkers`, and each link target is checked once, so the cost is linear in the text
+  /// however many unmatched markers (`[[[[…`, `` ``` ``…) it holds.
   static func inline(_ text: String) -> String {
     let characters = Array(text)
+    let next = NextMarkers(characters)
+    var targets: [Int: String?] = [:]
     var out = ""
+    out.reserveCapacity(characters.count)
     var index = 0
     while index < characters.count {
       let character = characters[index]
-      if character == "`", let end = find("`", in: characters, after: index + 1) {
+      if character == "`", let end = next.find(next.backtick, after: index + 1) {
         out += "<code>" + escape(String(characters[(index + 1)..<end])) + "</code>"
         index = end + 1
       } else if character == "*", index + 1 < characters.count, characters[index + 1] == "*",
-        let end = find("**", in: characters, after: index + 2), end > index + 2
+        let end = next.find(next.doubleStar, after: index + 2), end > index + 2
       {
         out += "<strong>" + inline(String(characters[(index + 2)..<end])) + "</strong>"
         index = end + 2
       } else if character == "*" || character == "_",
         index + 1 < characters.count, characters[index + 1] != " ",
-        let end = find(String(character), in: characters, after: index + 1), end > index + 1,
+        let end = next.find(character == "*" ? next.star : next.underscore, after: index + 1),
+        end > index + 1,
         characters[end - 1] != " ",
         // As in CommonMark, `_` inside a word (snake_case) is no emphasis.
         character == "*"
@@ -70,32 +76,89 @@ enum ReviewNote {
       {
         out += "<em>" + inline(String(characters[(index + 1)..<end])) + "</em>"
         index = end + 1
-      } else if character == "[", let link = link(in: characters, at: index) {
+      } else if character == "[",
+        let link = link(in: characters, at: index, next: next, targets: &targets)
+      {
         out += "<a href=\"" + escape(link.target) + "\">" + inline(link.text) + "</a>"
         index = link.end
       } else {
-        out += escape(String(character))
+        appendEscaped(character, to: &out)
         index += 1
       }
     }
     return out
   }
 
+  /// For each position of a line, where each closing marker next starts at or after it
+  /// (`characters.count` for nowhere), built in one pass from the end.
+  private struct NextMarkers {
+    let backtick: [Int]
+    let star: [Int]
+    let doubleStar: [Int]
+    let underscore: [Int]
+    /// `](`, between a link's text and its target.
+    let bracketParen: [Int]
+    let paren: [Int]
+
+    init(_ characters: [Character]) {
+      let count = characters.count
+      // Six arrays of their own: an element of a nested array assigned in a loop is a copy
+      // of that whole array each time in a debug build.
+      var backtick = [Int](repeating: count, count: count + 1)
+      var star = backtick
+      var doubleStar = backtick
+      var underscore = backtick
+      var bracketParen = backtick
+      var paren = backtick
+      var position = count - 1
+      while position >= 0 {
+        let character = characters[position]
+        let following: Character? = position + 1 < count ? characters[position + 1] : nil
+        backtick[position] = character == "`" ? position : backtick[position + 1]
+        star[position] = character == "*" ? position : star[position + 1]
+        doubleStar[position] =
+          character == "*" && following == "*" ? position : doubleStar[position + 1]
+        underscore[position] = character == "_" ? position : underscore[position + 1]
+        bracketParen[position] =
+          character == "]" && following == "(" ? position : bracketParen[position + 1]
+        paren[position] = character == ")" ? position : paren[position + 1]
+        position -= 1
+      }
+      self.backtick = backtick
+      self.star = star
+      self.doubleStar = doubleStar
+      self.underscore = underscore
+      self.bracketParen = bracketParen
+      self.paren = paren
+    }
+
+    /// The first position at or after `start` in `table`, if there is one.
+    func find(_ table: [Int], after start: Int) -> Int? {
+      guard start < table.count - 1 else { return nil }
+      let found = table[start]
+      return found < table.count - 1 ? found : nil
+    }
+  }
+
   private static func isWordCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber
   }
 
-  /// `[text](target)` starting at `start`, when the target is one a note may link to.
+  /// `[text](target)` starting at `start`, when the target is one a note may link to. A
+  /// target depends only on where its `](` is, so it is read and checked once for that place
+  /// (`targets` keeps it: the target, or nil when it may not be linked).
   private static func link(
-    in characters: [Character], at start: Int
+    in characters: [Character], at start: Int, next: NextMarkers, targets: inout [Int: String?]
   ) -> (text: String, target: String, end: Int)? {
-    guard let close = find("](", in: characters, after: start + 1),
-      let end = find(")", in: characters, after: close + 2)
+    guard let close = next.find(next.bracketParen, after: start + 1),
+      let end = next.find(next.paren, after: close + 2), close > start + 1
     else { return nil }
-    let text = String(characters[(start + 1)..<close])
-    let target = String(characters[(close + 2)..<end])
-    guard !text.isEmpty, isAllowed(target) else { return nil }
-    return (text, target, end + 1)
+    if targets[close] == nil {
+      let target = String(characters[(close + 2)..<end])
+      targets[close] = .some(isAllowed(target) ? target : nil)
+    }
+    guard let target = targets[close] ?? nil else { return nil }
+    return (String(characters[(start + 1)..<close]), target, end + 1)
   }
 
   /// `http:`/`https:` addresses and the page's own places; nothing that runs or reads files.
@@ -111,30 +174,22 @@ enum ReviewNote {
     return !rest.isEmpty && rest.allSatisfy { $0 == "-" || ($0.isASCII && $0.isNumber) }
   }
 
-  private static func find(_ marker: String, in characters: [Character], after start: Int) -> Int? {
-    let pattern = Array(marker)
-    var index = start
-    while index + pattern.count <= characters.count {
-      if Array(characters[index..<(index + pattern.count)]) == pattern { return index }
-      index += 1
-    }
-    return nil
-  }
-
   /// HTML text: `&`, `<`, `>` and both quotes escaped.
   static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.count)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
+    for character in text { appendEscaped(character, to: &out) }
     return out
+  }
+
+  private static func appendEscaped(_ character: Character, to out: inout String) {
+    switch character {
+    case "&": out += "&amp;"
+    case "<": out += "&lt;"
+    case ">": out += "&gt;"
+    case "\"": out += "&quot;"
+    case "'": out += "&#39;"
+    default: out.append(character)
+    }
   }
 }

@@ -133,8 +133,7 @@ struct SimulateCommand: Subcommand {
           hint: "raise it with \(SimulateOptions.maxSteps.declaration.flag), or split the steps"
             + " into several files")
       }
-      let directory = DirectoryReplacement(
-        path: outputDirectory(for: input), command: "simulate", ownsName: Self.isOutputName)
+      let directory = DirectoryReplacement(path: outputDirectory(for: input), command: "simulate")
       try directory.check(inputs: [input] + (options.steps.map { [$0] } ?? []))
       // The file's `analyze:` questions are about the state as described (`vcgraph analyze`
       // answers them); ids they name may be gone after a step.
@@ -190,18 +189,6 @@ struct SimulateCommand: Subcommand {
       context.report(error)
       return error.exitCode
     }
-  }
-
-  /// Whether a file name is one `simulate` writes (a directory holding only such files was
-  /// written by a vcgraph from before the marker file).
-  static func isOutputName(_ name: String) -> Bool {
-    if ["summary.json", "index.html", DirectoryReplacement.markerName].contains(name) {
-      return true
-    }
-    guard name.hasPrefix("step-") else { return false }
-    let rest = name.dropFirst(5)
-    guard let dot = rest.firstIndex(of: ".") else { return false }
-    return rest[..<dot].allSatisfy(\.isNumber) && ["svg", "png"].contains(rest[dot...].dropFirst())
   }
 
   /// The bytes a run may write, counted as its files are made, so a run over the limit stops

@@ -10,7 +10,8 @@ import VCGraphCore
 /// for the input it was drawing alone; the inputs it never began go to a new worker, so one
 /// crashing input never costs another its output (the run exits 70). A worker's standard
 /// error is read to its end by a thread of its own before the worker is counted as done, so
-/// no diagnostic is lost. Workers end with this process (`ParentWatch`).
+/// no diagnostic is lost. Workers end with this process (`ParentWatch`); interrupted, it
+/// passes the signal on and waits for them to remove their temporary files (`Interruption`).
 ///
 /// Scheduling: a new worker starts as soon as *any* running one exits, so no core idles while
 /// a slower batch elsewhere finishes. Batches follow guided self-scheduling: each takes one
@@ -143,6 +144,7 @@ struct WorkerPool {
     let console = context.console
     func reap(_ worker: Running) {
       worker.process.waitUntilExit()
+      Interruption.ended(worker: worker.process.processIdentifier)
       worker.drained.wait()
       try? worker.jobs.close()
       let (current, notBegun) = worker.unfinished
@@ -189,6 +191,8 @@ struct WorkerPool {
           for worker in running.values { reap(worker) }
           return ExitCode.of(.software)
         }
+        // An interrupted run stops its workers and waits for them to clean up.
+        Interruption.started(worker: process.processIdentifier)
         let worker = Running(process: process, batch: batch, jobs: input.fileHandleForWriting)
         var request = Data()
         for index in batch {

@@ -49,6 +49,9 @@ extension GraphvizBackend {
       ("tooltip", .text(parts.joined(separator: "\n"))),
     ])
     if node.hasError { attributes["penwidth"] = .raw("2") }
+    // `OutputLink` made the link a percent-encoded relative reference (`Bob's Screens.svg` →
+    // `Bob%27s%20Screens.svg`): raw, a `'` ended the `uri='…'` of cairo's PDF link tag and
+    // cairo drew a blank page; a `\` would be a Graphviz escape, a `:` a scheme.
     if let link = node.link { attributes["URL"] = .text(link) }
     return Node(name, attributes: attributes)
   }

@@ -104,6 +104,25 @@ struct RenderingTests {
     #expect(pdf.count > 1000)
   }
 
+  /// Graphviz's cairo plugin prints "cairo: STATUS" and returns success with a blank page
+  /// when cairo fails (here: a `'` in a link, which ends cairo's `uri='…'` tag attribute).
+  @Test("a PDF cairo could not draw is an error, not a blank page")
+  func cairoFailureIsAnError() throws {
+    var graph = Graph(name: "g", directed: true)
+    graph.nodes.append(Node("a", attributes: Attributes([("URL", .text("Bob's.svg"))])))
+    #expect {
+      try Graphviz.render(graph, format: .pdf)
+    } throws: { error in
+      guard case .renderFailed(let format, let message)? = error as? GraphvizError else {
+        return false
+      }
+      return format == "pdf" && message.contains("cairo: ")
+    }
+    // The same graph without the quote is drawn.
+    graph.nodes[0] = Node("a", attributes: Attributes([("URL", .text("Bobs.svg"))]))
+    #expect(try Graphviz.render(graph, format: .pdf).data.count > 1000)
+  }
+
   @Test("several formats come from one layout")
   func severalFormats() throws {
     let graph = Fixtures.clustered()

@@ -157,6 +157,41 @@ struct BatchIsolationTests {
       #expect(directory.names(in: "out").allSatisfy { !$0.hasSuffix(".tmp") })
     }
 
+    /// SIGTERM (or SIGINT, SIGHUP) to `render --jobs 2` while its workers hold temporary
+    /// files: the parent passes the signal on and waits for the workers, which remove their
+    /// own; nothing `.tmp` is left (the parent's death used to SIGKILL them mid-write).
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func interruptedWorkersLeaveNoTemporaryFiles(signal: Int32) throws {
+      let directory = try TemporaryDirectory("interrupted")
+      for index in 0..<4 { try directory.write("in/t\(index).yaml", small) }
+      try FileManager.default.createDirectory(
+        atPath: directory.path("out"), withIntermediateDirectories: true)
+      let token = UUID().uuidString
+      var environment = ProcessInfo.processInfo.environment
+      environment["VCGRAPH_TEST_TOKEN"] = token
+      // Each complete temporary file waits a minute before it is renamed into place.
+      environment["VCGRAPH_TEST_WRITE_DELAY"] = "60"
+      let parent = try spawnWithDefaultSignals(
+        try #require(vcgraphExecutable).path,
+        ["render", directory.path("in"), "-o", directory.path("out"), "--jobs", "2"],
+        environment: environment)
+      func temporaryFiles() -> [String] {
+        directory.names(in: "out").filter { $0.hasSuffix(".tmp") }
+      }
+      let deadline = Date().addingTimeInterval(60)
+      while temporaryFiles().count < 2 && Date() < deadline { usleep(50_000) }
+      #expect(temporaryFiles().count == 2, "the workers wrote no temporary files")
+      kill(parent, signal)
+      var status: Int32 = 0
+      waitpid(parent, &status, 0)
+      // The parent ends by the signal, after its workers.
+      #expect(status & 0x7F == signal, "status \(status)")
+      let left = processes(holding: token)
+      for pid in left { kill(pid, SIGKILL) }
+      #expect(left.isEmpty, "\(left.count) workers outlived their parent")
+      #expect(temporaryFiles().isEmpty, "left behind: \(temporaryFiles())")
+    }
+
     @Test func progressIsShownWithWorkersOnATerminal() throws {
       guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
         let binary = vcgraphExecutable

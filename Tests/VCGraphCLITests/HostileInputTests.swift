@@ -622,19 +622,32 @@ struct HostileInputTests {
     #expect(directory.names(in: "out") == ["a.dot", "a.svg"])
   }
 
-  @Test func symbolicLinkOutputIsUpdatedThroughTheLink() throws {
+  /// A link named as the output is replaced by the new file; the file it names (which may be
+  /// anything: another project's file, a dotfile) is never written through it.
+  @Test func symbolicLinkOutputIsReplacedNotWrittenThrough() throws {
     let directory = try TemporaryDirectory("link-out")
     try directory.write("a.yaml", validDescription)
-    try directory.write("real/a.svg", bytes: previousOutput)
-    try FileManager.default.createSymbolicLink(
-      atPath: directory.path("link.svg"), withDestinationPath: "real/a.svg")
-    let result = try vcgraph(["render", "a.yaml", "-o", "link.svg"], cwd: directory.url)
-    #expect(result.exitCode == 0, "\(result.stderr)")
-    let destination = try FileManager.default.destinationOfSymbolicLink(
-      atPath: directory.path("link.svg"))
-    #expect(destination == "real/a.svg")
-    #expect(String(decoding: directory.bytes("real/a.svg") ?? [], as: UTF8.self).contains("<svg"))
-    #expect(directory.names(in: "real") == ["a.svg"])
+    try directory.write(
+      "dump.txt",
+      "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n")
+    try directory.write("elsewhere/precious.svg", bytes: previousOutput)
+    try directory.write("elsewhere/precious.yaml", bytes: previousOutput)
+    let runs: [(link: String, target: String, arguments: [String], mark: String)] = [
+      ("link.svg", "elsewhere/precious.svg", ["render", "a.yaml", "-o", "link.svg"], "<svg"),
+      ("link.yaml", "elsewhere/precious.yaml", ["import", "dump.txt", "-o", "link.yaml"], "root"),
+    ]
+    for run in runs {
+      try FileManager.default.createSymbolicLink(
+        atPath: directory.path(run.link), withDestinationPath: run.target)
+      let result = try vcgraph(run.arguments, cwd: directory.url)
+      #expect(result.exitCode == 0, "\(run.arguments): \(result.stderr)")
+      var info = stat()
+      #expect(lstat(directory.path(run.link), &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+      #expect(String(decoding: directory.bytes(run.link) ?? [], as: UTF8.self).contains(run.mark))
+      #expect(directory.bytes(run.target) == previousOutput, "\(run.target) was written through")
+    }
+    #expect(directory.names(in: "elsewhere") == ["precious.svg", "precious.yaml"])
+    #expect(!directory.names().contains { $0.hasSuffix(".tmp") })
   }
 
   @Test func replacedOutputKeepsItsPermissions() throws {

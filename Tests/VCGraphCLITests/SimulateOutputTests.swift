@@ -146,17 +146,28 @@ struct SimulateOutputTests {
     #expect(result.exitCode == 73, "\(result.stderr)")
     #expect(result.stderr.contains("notes.md"), "\(result.stderr)")
     #expect(directory.names(in: "docs") == ["notes.md"])
-    // An empty directory, or one an earlier vcgraph wrote without the marker, is replaced.
+    // An empty directory is replaced, and so is one a run wrote (it holds the marker).
     try FileManager.default.createDirectory(
       atPath: directory.path("empty"), withIntermediateDirectories: true)
-    try directory.write("old/step-0.svg", "<svg/>")
-    try directory.write("old/index.html", "<html/>")
-    try directory.write("old/summary.json", "{}")
-    for name in ["empty", "old"] {
+    for name in ["empty", "empty"] {
       let run = try vcgraph(["simulate", "s.yaml", "-o", name, "-q"], cwd: directory.url)
       #expect(run.exitCode == 0, "\(name): \(run.stderr)")
       #expect(directory.names(in: name).contains("step-2.svg"))
     }
+    // Files merely named like simulate's, without the marker, are the user's own: a page,
+    // a summary and a screenshot that must survive.
+    let own = [
+      ("index.html", "<html>my page</html>"), ("summary.json", "{\"mine\": true}"),
+      ("step-1.png", "my screenshot"),
+    ]
+    for (name, text) in own { try directory.write("own/\(name)", text) }
+    let refused = try vcgraph(["simulate", "s.yaml", "-o", "own"], cwd: directory.url)
+    #expect(refused.exitCode == 73, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("own: refusing to replace a directory vcgraph did not write"),
+      "\(refused.stderr)")
+    #expect(directory.names(in: "own") == own.map(\.0).sorted())
+    for (name, text) in own { #expect(directory.bytes("own/\(name)") == Array(text.utf8)) }
     // The input inside the output directory would be lost with it.
     try directory.write("inside/s.yaml", pushes(2))
     let inside = try vcgraph(["simulate", "inside/s.yaml", "-o", "inside"], cwd: directory.url)

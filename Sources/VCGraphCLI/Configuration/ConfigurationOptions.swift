@@ -36,11 +36,10 @@ struct ConfigurationOptions: OptionGroup {
     if none { return nil }
     let found = path ?? ConfigurationFile.find(from: FileManager.default.currentDirectoryPath)
     guard let found else { return nil }
-    guard let data = FileManager.default.contents(atPath: found) else {
-      throw VCGraphError(.noInput, "\(found): the configuration file cannot be read")
-    }
+    // A regular file only, like every file vcgraph reads (a FIFO would block the run).
+    let bytes = try InputFileReading.read(found, limit: InputLimits.default.maxInputBytes)
     let file = try ConfigurationFile.load(
-      bytes: Array(data), path: found, optionKeys: ConfigurableOptions.keys)
+      bytes: bytes, path: found, optionKeys: ConfigurableOptions.keys)
     let names = Set(accepted.map(\.name))
     for value in file.options {
       guard let option = ConfigurableOptions.all.first(where: { $0.key == value.key }) else {

@@ -18,7 +18,7 @@ struct LimitOptions: OptionGroup {
     "max-depth", value: "N", help: "deepest nesting", default: InputLimits.default.maxDepth,
     parse: Parse.positiveInt)
   static let maxControllers = Option(
-    "max-controllers", value: "N", help: "most controllers in one input",
+    "max-controllers", value: "N", help: "most controllers and views in one input",
     default: InputLimits.default.maxControllers, parse: Parse.positiveInt)
   static let maxScalarLength = Option(
     "max-scalar-length", value: "N", help: "longest value",

@@ -19,28 +19,45 @@ public struct PathGlob: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether a relative path (components separated by `/`) or one of its parent directories
   /// matches.
+  ///
+  /// The pattern is run as a set of positions over the path's components, one component at a
+  /// time: `**` keeps its position (it takes the component) and lets the next one try it too.
+  /// That is O(path × pattern) component matches whatever the pattern; trying each way a
+  /// `**` could split the path, as backtracking does, costs exponentially in repeated `**/`.
   public func matches(_ relativePath: String) -> Bool {
     let parts = relativePath.split(separator: "/", omittingEmptySubsequences: true)
     guard !components.isEmpty else { return false }
-    return Self.match(components[...], parts[...], prefixIsEnough: true)
-  }
-
-  private static func match(
-    _ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>, prefixIsEnough: Bool
-  ) -> Bool {
-    guard let first = pattern.first else { return path.isEmpty || prefixIsEnough }
-    if first == "**" {
-      var rest = path
-      while true {
-        if match(pattern.dropFirst(), rest, prefixIsEnough: prefixIsEnough) { return true }
-        guard !rest.isEmpty else { return false }
-        rest = rest.dropFirst()
+    let patterns = components.map { Array($0) }
+    let end = patterns.count
+    // Positions reached, with those a `**` reaches by matching no component added.
+    func closure(_ positions: inout [Bool]) {
+      for position in 0..<end where positions[position] && components[position] == "**" {
+        positions[position + 1] = true
       }
     }
-    guard let component = path.first, matchComponent(Array(first), Array(component)) else {
-      return false
+    var positions = [Bool](repeating: false, count: end + 1)
+    positions[0] = true
+    closure(&positions)
+    for part in parts {
+      // A pattern used up on a prefix of the path matches that parent directory.
+      if positions[end] { return true }
+      let text = Array(part)
+      var next = [Bool](repeating: false, count: end + 1)
+      var any = false
+      for position in 0..<end where positions[position] {
+        if components[position] == "**" {
+          next[position] = true
+          any = true
+        } else if Self.matchComponent(patterns[position], text) {
+          next[position + 1] = true
+          any = true
+        }
+      }
+      guard any else { return false }
+      closure(&next)
+      positions = next
     }
-    return match(pattern.dropFirst(), path.dropFirst(), prefixIsEnough: prefixIsEnough)
+    return positions[end]
   }
 
   /// `*` and `?` within one component.

@@ -6,7 +6,7 @@ public struct InputLimits: Sendable, Equatable {
   public var maxInputBytes: Int = 32 * 1024 * 1024
   /// Nesting of mappings and sequences (a dump's levels), checked while reading.
   public var maxDepth: Int = 64
-  /// Controllers in one input.
+  /// Controllers in one input; in a description, controllers and views together.
   public var maxControllers: Int = 200_000
   /// Unicode scalars in one scalar value (a dump's class name).
   public var maxScalarLength: Int = 4_096

@@ -315,11 +315,7 @@ struct DescriptionDecoder {
   mutating func decodeController(
     _ node: YAMLNode, parent: ControllerIndex?
   ) throws(VCGraphError) -> ControllerIndex {
-    if hierarchy.controllers.count >= limits.maxControllers {
-      throw error(
-        "more than \(limits.maxControllers) controllers", at: node.mark,
-        hint: "raise the limit with --max-controllers")
-    }
+    try checkElementCount(at: node)
     let pairs: YAMLPairs
     let className: String
     switch node.value {
@@ -481,9 +477,21 @@ struct DescriptionDecoder {
 
   // MARK: - Views
 
+  /// Controllers and views together count against `maxControllers`: each is a node to keep,
+  /// analyze and draw, and `{}` is a whole view in three bytes.
+  private func checkElementCount(at node: YAMLNode) throws(VCGraphError) {
+    guard hierarchy.controllers.count + hierarchy.views.count >= limits.maxControllers else {
+      return
+    }
+    throw error(
+      "more than \(limits.maxControllers) controllers and views", at: node.mark,
+      hint: "raise the limit with --max-controllers")
+  }
+
   private mutating func decodeView(
     _ node: YAMLNode, owner: ControllerIndex, superview: ViewIndex?
   ) throws(VCGraphError) -> ViewIndex {
+    try checkElementCount(at: node)
     let pairs = try mapping(node, what: "a view")
     try checkKeys(pairs, allowed: ["id", "class", "subviews", "hosts"], in: "a view")
     let id = try value("id", in: pairs).map { v throws(VCGraphError) in try identifier(v, key: "id")

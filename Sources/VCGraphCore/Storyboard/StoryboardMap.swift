@@ -154,7 +154,7 @@ public struct StoryboardLoader: Sendable {
   public func load(paths: [String]) throws(VCGraphError) -> StoryboardMap {
     var opened: [Storyboard] = []
     for path in paths {
-      let bytes = try StoryboardFiles.read(path, limit: reader.limits.maxInputBytes)
+      let bytes = try InputFileReading.read(path, limit: reader.limits.maxInputBytes)
       opened.append(try reader.read(bytes: bytes, path: path))
     }
     return try link(opened)
@@ -196,7 +196,7 @@ public struct StoryboardLoader: Sendable {
           if let known = loadedPaths.firstIndex(of: Self.key(path)) {
             target = known
           } else {
-            let bytes = try StoryboardFiles.read(path, limit: reader.limits.maxInputBytes)
+            let bytes = try InputFileReading.read(path, limit: reader.limits.maxInputBytes)
             map.storyboards.append(try reader.read(bytes: bytes, path: path))
             loadedPaths.append(Self.key(path))
             target = map.storyboards.count - 1
@@ -255,49 +255,5 @@ public struct StoryboardLoader: Sendable {
   /// A path's identity for "already loaded".
   static func key(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-  }
-}
-
-/// Reads storyboard files, refusing one over the size limit before reading it.
-enum StoryboardFiles {
-  static func read(_ path: String, limit: Int) throws(VCGraphError) -> [UInt8] {
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw VCGraphError(.noInput, "\(path): no such file")
-    }
-    if isDirectory.boolValue { throw VCGraphError(.noInput, "\(path): is a directory") }
-    if let attributes = try? manager.attributesOfItem(atPath: path),
-      attributes[.type] as? FileAttributeType == .typeRegular,
-      let size = (attributes[.size] as? NSNumber)?.intValue, size > limit
-    {
-      throw tooLarge(path, size: size, limit: limit)
-    }
-    guard let stream = InputStream(fileAtPath: path) else {
-      throw VCGraphError(.noInput, "\(path): cannot be read")
-    }
-    stream.open()
-    defer { stream.close() }
-    // At most one byte past the limit, so a growing file or a device fails fast too.
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count <= limit {
-      let got = stream.read(&chunk, maxLength: min(chunk.count, limit + 1 - bytes.count))
-      if got < 0 {
-        let reason = stream.streamError.map { " (\($0.localizedDescription))" } ?? ""
-        throw VCGraphError(.noInput, "\(path): cannot be read\(reason)")
-      }
-      if got == 0 { break }
-      bytes += chunk[0..<got]
-    }
-    if bytes.count > limit { throw tooLarge(path, size: nil, limit: limit) }
-    return bytes
-  }
-
-  static func tooLarge(_ path: String, size: Int?, limit: Int) -> VCGraphError {
-    let amount = size.map { "\($0) bytes, " } ?? ""
-    return VCGraphError.data(
-      "the file is \(amount)more than the limit of \(limit) bytes",
-      at: SourceLocation(path: path, line: 1, column: 1), hint: "raise it with --max-input-bytes")
   }
 }

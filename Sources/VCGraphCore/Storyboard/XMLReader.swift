@@ -49,6 +49,26 @@ enum XMLReader {
   /// Deepest element nesting libxml2 accepts without `XML_PARSE_HUGE`.
   static let libxml2DepthLimit = 256
 
+  /// Most attributes on one element (Interface Builder writes about 20 at most; libxml2's
+  /// duplicate check costs the square of their number, see `XMLAttributeBound`).
+  static let maxAttributes = 256
+
+  /// Refuses the first element with more than `maxAttributes` attributes, at its `<`.
+  private static func checkAttributeCounts(_ bytes: [UInt8], path: String) throws(VCGraphError) {
+    let found = bytes.withUnsafeBufferPointer { buffer in
+      XMLAttributeBound.firstTag(over: maxAttributes, in: buffer).map { tag in
+        var positions = ByteOffsetPositions()
+        return (tag.name, positions.location(ofByte: tag.offset, in: buffer, path: path))
+      }
+    }
+    guard let (nameBytes, location) = found else { return }
+    let name = ParseState.withoutControlCharacters(
+      String(decoding: nameBytes.prefix(64), as: UTF8.self))
+    throw VCGraphError.data(
+      "the element <\(name)> has more than \(maxAttributes) attributes", at: location,
+      hint: "a storyboard element has a few dozen at most; is the file generated or damaged?")
+  }
+
   /// Parses `bytes` (already checked to be UTF-8 and within the size limit), calling
   /// `handler` for each element; `path` names the document in errors.
   static func parse(
@@ -60,6 +80,7 @@ enum XMLReader {
         "the file is too large for the XML parser",
         at: SourceLocation(path: path, line: 1, column: 1))
     }
+    try checkAttributeCounts(bytes, path: path)
     let state = ParseState(path: path, maxDepth: min(maxDepth, libxml2DepthLimit), handler: handler)
     bytes.withUnsafeBufferPointer { buffer in
       state.bytes = buffer
