@@ -28,12 +28,31 @@ import Testing
 
   // MARK: - Links
 
+  /// The reference pages issue #27 split out of the README, and the ones before them.
+  static let expectedPages = [
+    "README.md", "Install.md", "Format.md", "Inputs.md", "Semantics.md", "CommandLine.md",
+    "Rules.md", "Outputs.md", "CI.md", "Capture.md", "Architecture.md", "Contributing.md",
+  ]
+
   @Test("the documentation pages exist")
   func pagesExist() {
     let names = Set(Self.pages().map(\.lastPathComponent))
-    for page in ["README.md", "Format.md", "Semantics.md", "CommandLine.md", "Architecture.md"] {
+    for page in Self.expectedPages {
       #expect(names.contains(page), "Documentation/\(page)")
     }
+  }
+
+  @Test("Documentation/README.md links every page of Documentation/")
+  func indexLinksEveryPage() throws {
+    let index = Set(
+      Markdown.linkTargets(in: try Self.read("Documentation/README.md")).map {
+        Markdown.split($0).path
+      })
+    let folder = Self.repository.appendingPathComponent("Documentation")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".md") && $0 != "README.md" }
+    #expect(Set(files).isSuperset(of: Self.expectedPages.filter { $0 != "README.md" }))
+    for file in files { #expect(index.contains(file), "the index does not link \(file)") }
   }
 
   @Test("every relative link names a file that exists, and every #anchor a heading")
