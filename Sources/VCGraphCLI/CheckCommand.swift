@@ -18,7 +18,7 @@ struct CheckOptions: CommandOptions {
     parse: Parse.text)
   static let rulesURL = Option(
     "rules-url", value: "URL",
-    help: "sarif: link rules to URL#RULE-ID (your copy of the README)",
+    help: "sarif: link rules to URL#RULE-ID (your copy of Rules.md)",
     parse: Parse.webAddress)
 
   static let sections =

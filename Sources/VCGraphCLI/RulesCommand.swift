@@ -8,7 +8,7 @@ enum RulesFormat: String, CaseIterable, Sendable {
 /// The options of `vcgraph rules`.
 struct RulesOptions: CommandOptions {
   static let format = Option(
-    "format", value: "FORMAT", help: "text, json or markdown (the README's rule sections)",
+    "format", value: "FORMAT", help: "text, json or markdown (the sections of Rules.md)",
     default: RulesFormat.text, parse: Parse.choice(RulesFormat.self))
 
   static let sections = [
@@ -32,7 +32,7 @@ struct RulesOptions: CommandOptions {
 }
 
 /// `vcgraph rules [RULE-ID]`: every check rule in one line each, or one rule explained, from
-/// the rules' own documentation (the README's rule sections say the same).
+/// the rules' own documentation (the rule sections of `Documentation/Rules.md` say the same).
 struct RulesCommand: Subcommand {
   let options: RulesOptions
   let context: CommandContext

@@ -42,7 +42,7 @@ struct AnnotationTests {
       steps:
         - present: { from: b, controller: { class: UIViewController, id: c, modalPresentationStyle: popover } }
       """
-    // README, "device": on iPhone popovers behave as sheets.
+    // Semantics.md, S1: on iPhone popovers behave as sheets.
     #expect(try dot(yaml).contains("presents (popover, as a sheet on iPhone)"))
     let simulation = Simulator.run(try DescriptionLoader().load(text: yaml, path: "t.yaml"))
     #expect(simulation.refusal == nil)

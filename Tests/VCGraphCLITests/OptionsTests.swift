@@ -29,7 +29,7 @@ import VCGraphCore
     #expect(render.output == nil && render.formats.isEmpty && render.jobs == nil)
     #expect(!render.quiet && !render.drawing.expandAll && render.drawing.legend)
     #expect(render.drawing.engine == "dot")
-    // README, "Limits": 32 MiB, 64 levels, 200,000 controllers, 4,096 characters, 64 lines,
+    // CommandLine.md, "Limits": 32 MiB, 64 levels, 200,000 controllers, 4,096 characters, 64 lines,
     // 5,000 nodes+edges, 60 seconds.
     #expect(render.readOptions.limits.maxInputBytes == 33_554_432)
     #expect(render.readOptions.limits.maxDepth == 64)
@@ -132,16 +132,16 @@ import VCGraphCore
     #expect(limitSection.contains("--max-depth") && !limitSection.contains("--class"))
   }
 
-  /// README, "Limits" lists every limit with its option (issue 20): each `--max-…` option and
-  /// `--layout-timeout` of every command is on a row of the table, with the default its help
-  /// gives.
-  @Test func everyLimitOptionIsInTheREADMEsLimitsTable() throws {
-    let readme = try String(
+  /// `Documentation/CommandLine.md`, "Limits", lists every limit with its option (issue 20):
+  /// each `--max-…` option and `--layout-timeout` of every command is on a row of the table,
+  /// with the default its help gives.
+  @Test func everyLimitOptionIsInCommandLineMdsLimitsTable() throws {
+    let page = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-          "README.md"), encoding: .utf8)
+          "Documentation/CommandLine.md"), encoding: .utf8)
     let section = try #require(
-      readme.components(separatedBy: "\n## Limits\n").dropFirst().first?
+      page.components(separatedBy: "\n## Limits\n").dropFirst().first?
         .components(separatedBy: "\n## ").first)
     let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") }
     var limits: [String: OptionDeclaration] = [:]
@@ -154,7 +154,7 @@ import VCGraphCore
     #expect(limits.count >= 9, "\(limits.keys.sorted())")
     for (name, declaration) in limits {
       let row = rows.first { $0.contains("`--\(name) ") }
-      #expect(row != nil, "--\(name) has no row in README's Limits table")
+      #expect(row != nil, "--\(name) has no row in CommandLine.md's Limits table")
       // The help's default, without thousands separators, is the row's (which has them).
       let digits = declaration.help.split(separator: "default ").last.map {
         String($0.prefix { $0.isNumber || $0 == "." })

@@ -81,7 +81,7 @@ import VCGraphCore
       let format = rule.documentation.exampleFormat.rawValue
       #expect(helpText.contains("A \(format) that triggers it:\n  \(firstLine)\n"))
       let markdown = try #require(help["markdown"] as? String)
-      #expect(markdown.hasPrefix("#### `\(rule.rawValue)`\n"), "the README section itself")
+      #expect(markdown.hasPrefix("#### `\(rule.rawValue)`\n"), "the section of Rules.md itself")
       let properties = try Self.object(descriptor["properties"])
       #expect(properties["precision"] as? String == "very-high")
       let problem = ["error": "error", "warning": "warning", "info": "recommendation"]
@@ -92,7 +92,7 @@ import VCGraphCore
   @Test("--rules-url links every rule to its section of the page named; a bad address is refused")
   func rulesURL() throws {
     let directory = try Self.examples()
-    let page = "https://docs.example.com/ios/vcgraph/README.md"
+    let page = "https://docs.example.com/ios/vcgraph/Documentation/Rules.md"
     let (run, log) = try Self.sarif(in: directory, ["--rules-url", page])
     #expect(run.exitCode == 1)
     let driver = try Self.object(
@@ -100,7 +100,7 @@ import VCGraphCore
     let rules = try Self.array(driver["rules"]).map(Self.object)
     #expect(rules.count == Rule.all.count)
     for (descriptor, rule) in zip(rules, Rule.all) {
-      // The README's rule headings are `#### \`rule-id\``: GitHub's anchor is the id itself.
+      // Rules.md's rule headings are `#### \`rule-id\``: GitHub's anchor is the id itself.
       #expect(descriptor["helpUri"] as? String == page + "#" + rule.rawValue)
     }
     for bad in ["README.md", "ftp://example.com/r.md", "https://example.com/r.md#x", "https://"] {

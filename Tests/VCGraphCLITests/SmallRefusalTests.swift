@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 // Small refusals and options, through the built binary: each says what is wrong with the
-// exit code the README gives it.
+// exit code Documentation/CommandLine.md gives it.
 
 @Suite("Small refusals")
 struct SmallRefusalTests {

@@ -323,18 +323,18 @@ import VCGraphCore
     }
   }
 
-  // MARK: the registry and the README
+  // MARK: the registry and Documentation/Rules.md
 
-  /// The rows of the README's checks table: id, severity, what it catches.
-  static func readmeRows() throws -> [(id: String, severity: String, summary: String)] {
-    let readme = URL(fileURLWithPath: #filePath)
+  /// The rows of the checks table of `Documentation/Rules.md`: id, severity, what it catches.
+  static func rulesPageRows() throws -> [(id: String, severity: String, summary: String)] {
+    let page = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent()  // VCGraphCoreTests
       .deletingLastPathComponent()  // Tests
       .deletingLastPathComponent()  // the repository
-      .appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    let parts = text.components(separatedBy: "\n## Checks (`vcgraph check`)\n")
-    try #require(parts.count == 2, "the README has one checks section")
+      .appendingPathComponent("Documentation/Rules.md")
+    let text = try String(contentsOf: page, encoding: .utf8)
+    let parts = text.components(separatedBy: "\n## The rules\n")
+    try #require(parts.count == 2, "Rules.md has one checks table section")
     let section = parts[1].components(separatedBy: "\n## ")[0]
     return section.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
       let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
@@ -344,9 +344,9 @@ import VCGraphCore
     }
   }
 
-  @Test("the README's checks table lists the registered rules: ids, severities, summaries, order")
-  func readmeTableMatchesTheRegistry() throws {
-    let rows = try Self.readmeRows()
+  @Test("Rules.md's checks table lists the registered rules: ids, severities, summaries, order")
+  func rulesPageTableMatchesTheRegistry() throws {
+    let rows = try Self.rulesPageRows()
     #expect(rows.count == 21)
     #expect(rows.map(\.id) == Rule.all.map(\.rawValue))
     #expect(rows.map(\.severity) == Rule.all.map(\.severity.rawValue))

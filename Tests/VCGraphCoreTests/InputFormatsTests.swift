@@ -1,7 +1,7 @@
 import Testing
 import VCGraphCore
 
-/// Which reader an input goes to (README, "Commands": descriptions are `.yaml` and `.yml`,
+/// Which reader an input goes to (CommandLine.md, "Inputs": descriptions are `.yaml` and `.yml`,
 /// debugger dumps `.txt` or detected by content), and that the options reach every reader.
 @Suite struct InputFormatsTests {
   static let dump = Array("<UINavigationController 0x1>, state: appeared, view: <V 0x2>\n".utf8)

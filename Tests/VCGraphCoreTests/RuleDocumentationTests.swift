@@ -3,14 +3,14 @@ import Testing
 
 @testable import VCGraphCore
 
-/// Every registered rule explains itself (`vcgraph rules ID`, the README, SARIF), and its
-/// example is a real description that fires that rule and no other.
+/// Every registered rule explains itself (`vcgraph rules ID`, `Documentation/Rules.md`, SARIF),
+/// and its example is a real description that fires that rule and no other.
 @Suite struct RuleDocumentationTests {
-  static let readme = URL(fileURLWithPath: #filePath)
+  static let rulesPage = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // VCGraphCoreTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // the repository
-    .appendingPathComponent("README.md")
+    .appendingPathComponent("Documentation/Rules.md")
 
   @Test(
     "every rule has what UIKit does, an example and a fix, within GitHub's SARIF limits",
@@ -50,26 +50,27 @@ import Testing
     #expect(findings.map(\.rule.rawValue) == [id], "\(findings.map(\.message))")
   }
 
-  @Test("the README's rule sections are the ones the rules generate (helpUri anchors)")
-  func readmeSectionsMatchTheRules() throws {
-    let text = try String(contentsOf: Self.readme, encoding: .utf8)
+  @Test("Rules.md's rule sections are the ones the rules generate (helpUri anchors)")
+  func rulesPageSectionsMatchTheRules() throws {
+    let text = try String(contentsOf: Self.rulesPage, encoding: .utf8)
     let generated = RuleReference.markdown()
-    let begin = try #require(text.range(of: RuleReference.readmeBegin), "the README has the block")
+    let begin = try #require(
+      text.range(of: RuleReference.sectionsBegin), "Rules.md has the block")
     let end = try #require(
-      text.range(of: RuleReference.readmeEnd + "\n", range: begin.upperBound..<text.endIndex))
+      text.range(of: RuleReference.sectionsEnd + "\n", range: begin.upperBound..<text.endIndex))
     let current = String(text[begin.lowerBound..<end.upperBound])
     if current != generated, ProcessInfo.processInfo.environment["VCGRAPH_RECORD_GOLDEN"] == "1" {
       try text.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: generated)
-        .write(to: Self.readme, atomically: true, encoding: .utf8)
+        .write(to: Self.rulesPage, atomically: true, encoding: .utf8)
       return
     }
     let stale =
-      "the README's rule sections are stale: run `vcgraph rules --format markdown` and paste it,"
+      "Rules.md's rule sections are stale: run `vcgraph rules --format markdown` and paste it,"
       + " or VCGRAPH_RECORD_GOLDEN=1 swift test"
     #expect(current == generated, Comment(rawValue: stale))
     for rule in Rule.all {
       // GitHub's anchor for a heading is its text, lowercased, without backquotes.
-      #expect(text.contains("\n#### `\(rule.rawValue)`\n"), "section \(rule.readmeAnchor)")
+      #expect(text.contains("\n#### `\(rule.rawValue)`\n"), "section \(rule.documentationAnchor)")
     }
   }
 

@@ -303,7 +303,7 @@ let semanticsCases: [SemanticsCase] = [
 
   // WHY: S2 both foreground scenes' windows are on screen; the top view controller "is found
   // from the key window": each single-window scene's window is key, and vcgraph takes the
-  // first foreground scene's key window (README: spec silent on which scene is active).
+  // first foreground scene's key window (Semantics.md: spec silent on which scene is active).
   SemanticsCase(
     name: "two foreground scenes on iPad",
     yaml: """
@@ -616,7 +616,7 @@ let semanticsCases: [SemanticsCase] = [
   // WHY: seed 002 with full-screen modals: each fullScreen presentation removes its presenter's
   // views (S2). S4 "calling this method on a view controller lower in the stack dismisses its
   // immediate child ... and all view controllers above that child"; `levels: 2` from C and
-  // `toClass: AViewController` both end at A (the helper's literal results differ, README).
+  // `toClass: AViewController` both end at A (the helper's literal results differ, Semantics.md).
   SemanticsCase(
     name: "seed 002: stacked full-screen modals back to A",
     yaml: """

@@ -1,7 +1,7 @@
 import Testing
 import VCGraphCore
 
-/// `note:` beside a step's operation (README, "Scenarios"): kept as written, and the step
+/// `note:` beside a step's operation (Outputs.md, "The review page"): kept as written, and the step
 /// grammar still has exactly one operation per step.
 @Suite("steps: note")
 struct StepNoteTests: LoadsDescriptions {

@@ -261,7 +261,7 @@ struct RuleOptions: OptionGroup {
       throw VCGraphError(
         .usage, "'\(flag) \(text)': unknown rule id",
         hint: suggestion(for: text, among: Rule.all.map(\.rawValue))
-          ?? "the rules are listed under \"Checks\" in the README")
+          ?? "`vcgraph rules` lists every rule id")
     }
     return text
   }

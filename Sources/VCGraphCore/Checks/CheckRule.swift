@@ -1,6 +1,6 @@
 /// A consistency rule's identity: the stable id printed with its findings and accepted by
-/// `ignore:` (`rawValue`), its severity, and what it catches in one line (the README's checks
-/// table says the same, in the same order; a test holds them together).
+/// `ignore:` (`rawValue`), its severity, and what it catches in one line (the checks table of
+/// `Documentation/Rules.md` says the same, in the same order; a test holds them together).
 public struct Rule: Hashable, Sendable, CustomStringConvertible {
   /// The stable id, such as `view-hosted-by-non-parent`.
   public let rawValue: String
@@ -45,7 +45,8 @@ public protocol CheckRule: Sendable {
   /// The rule's id, severity and one-line summary.
   static var rule: Rule { get }
   /// What UIKit does, a description that triggers the rule, the fix, and UIKit's console
-  /// message: `vcgraph rules ID`, the README's rule section and SARIF's rule descriptor.
+  /// message: `vcgraph rules ID`, the rule's section in `Documentation/Rules.md` and
+  /// SARIF's rule descriptor.
   static var documentation: RuleDocumentation { get }
   /// Whether the rule runs only when a configuration file's `opt_in_rules` names it.
   static var isOptIn: Bool { get }

@@ -1,7 +1,7 @@
 /// Runs the S6 consistency rules over an analyzed hierarchy.
 public enum Checker {
-  /// Every rule, in the order the README's checks table lists them (errors, then warnings,
-  /// then information). Registering a rule is one line here.
+  /// Every rule, in the order the checks table of `Documentation/Rules.md` lists them (errors,
+  /// then warnings, then information). Registering a rule is one line here.
   public static let rules: [any CheckRule.Type] = [
     ViewHostedByNonParent.self,
     ControllerInTwoPlaces.self,

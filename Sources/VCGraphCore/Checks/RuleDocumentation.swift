@@ -1,4 +1,5 @@
-/// What `vcgraph rules ID`, the README's section on a rule and the SARIF rule descriptor say
+/// What `vcgraph rules ID`, the rule's section in `Documentation/Rules.md` and the SARIF rule
+/// descriptor say
 /// about a rule, declared beside the rule in its file under `Checks/Rules/`.
 public struct RuleDocumentation: Sendable, Equatable {
   /// What UIKit does in the situation the rule catches (SARIF's `fullDescription`).
@@ -47,29 +48,30 @@ extension Rule {
   /// Whether the rule runs only when a configuration file's `opt_in_rules` names it.
   public var isOptIn: Bool { type?.isOptIn ?? false }
 
-  /// The rule's section in the README: GitHub's anchor for the heading `` `rule-id` ``.
-  public var readmeAnchor: String { rawValue }
+  /// The rule's section in `Documentation/Rules.md`: GitHub's anchor for the heading
+  /// `` `rule-id` `` (SARIF's `helpUri` is the rules page's address and `#` this).
+  public var documentationAnchor: String { rawValue }
 }
 
-/// The rule reference in the forms people read: the README's rule sections (generated here, a
-/// test keeps the README equal to it), and the text `vcgraph rules` prints.
+/// The rule reference in the forms people read: the rule sections of `Documentation/Rules.md`
+/// (generated here, a test keeps the page equal to it), and the text `vcgraph rules` prints.
 public enum RuleReference {
-  /// The line that starts the README's generated block of rule sections.
-  public static let readmeBegin =
+  /// The line that starts the generated block of rule sections in a page.
+  public static let sectionsBegin =
     "<!-- rule sections: generated from Checker.rules by `vcgraph rules --format markdown` -->"
   /// The line that ends it.
-  public static let readmeEnd = "<!-- end of rule sections -->"
+  public static let sectionsEnd = "<!-- end of rule sections -->"
 
-  /// The README block: one section per rule, in `Checker.rules` order, between the markers.
+  /// The generated block: one section per rule, in `Checker.rules` order, between the markers.
   public static func markdown(_ rules: [Rule] = Rule.all) -> String {
-    var out = readmeBegin + "\n"
+    var out = sectionsBegin + "\n"
     for rule in rules {
       out += "\n" + section(rule)
     }
-    return out + "\n" + readmeEnd + "\n"
+    return out + "\n" + sectionsEnd + "\n"
   }
 
-  /// One rule's README section (its heading is the `helpUri` anchor).
+  /// One rule's section (its heading is the `helpUri` anchor).
   public static func section(_ rule: Rule) -> String {
     let docs = rule.documentation
     var out = "#### `\(rule.rawValue)`\n\n"

@@ -1,6 +1,7 @@
 /// The console lines UIKit prints for the mistakes vcgraph finds, each read in a public source
 /// (cited beside it). The current wording is the template; older wordings are aliases for
-/// matching logs from older iOS releases. `vcgraph rules` and the README show the same texts.
+/// matching logs from older iOS releases. `vcgraph rules` and `Documentation/Rules.md` show the
+/// same texts.
 ///
 /// Placeholder names: `presented` the controller being presented or pushed, `presenter` the
 /// controller UIKit presents on (the presentation-context owner it resolved), `requester` the

@@ -45,7 +45,7 @@ public enum PresentationStyle: String, Sendable, CaseIterable, Codable {
   case fullScreen, overFullScreen, pageSheet, formSheet, currentContext, overCurrentContext
   case popover, automatic
 
-  /// vcgraph models iOS 17: `automatic` resolves to `pageSheet` (README, "UIKit version").
+  /// vcgraph models iOS 17: `automatic` resolves to `pageSheet` (`Documentation/Semantics.md`).
   public var resolved: PresentationStyle { self == .automatic ? .pageSheet : self }
 
   /// Context styles look for a controller that defines the presentation context (S1).

@@ -16,7 +16,8 @@ public enum SARIFLog {
   public struct Tool: Sendable {
     public var name: String
     public var version: String
-    /// A page whose anchors are the rules' README sections (`helpUri` = this + `#anchor`), or
+    /// A page whose anchors are the rule sections of `Documentation/Rules.md` (`helpUri` =
+    /// this + `#anchor`), or
     /// nil: the rules then carry their help text only, with no link.
     public var rulesURI: String?
 
@@ -131,7 +132,7 @@ public enum SARIFLog {
       }
     let link: [(String, JSON)] =
       tool.rulesURI.map {
-        [("helpUri", .string($0 + "#" + rule.readmeAnchor))]
+        [("helpUri", .string($0 + "#" + rule.documentationAnchor))]
       } ?? []
     return .object(
       [

@@ -79,9 +79,9 @@ public struct PresentationResolution: Sendable, Equatable {
 
 extension Hierarchy {
   /// How a controller is presented, for people: `alert` for an alert with no style written,
-  /// `automatic → pageSheet` when no style is written, `popover, as a sheet on iPhone` (README,
-  /// "device"), else the style's name. Diagram labels and the simulator's step lines both say
-  /// it this way.
+  /// `automatic → pageSheet` when no style is written, `popover, as a sheet on iPhone`
+  /// (`Documentation/Semantics.md`, S1), else the style's name. Diagram labels and the
+  /// simulator's step lines both say it this way.
   public func presentationStyleText(of index: ControllerIndex) -> String {
     let controller = controllers[index]
     if controller.kind == .alert && controller.modalPresentationStyle == nil {

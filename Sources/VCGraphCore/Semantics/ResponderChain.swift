@@ -81,8 +81,8 @@ extension Analysis {
       // Observed, not documented: Apple's pages say "The window's next responder is the
       // UIApplication object", but following `UIResponder.next` in a scene-based app (iOS 13
       // and later) gives the window's `UIWindowScene` (`UIScene` "Inherits From: UIResponder"),
-      // then the application (wanderwaltz.github.io, "UIResponder notes", 2022); README,
-      // "Responder chain through the scene and the app delegate".
+      // then the application (wanderwaltz.github.io, "UIResponder notes", 2022);
+      // `Documentation/Semantics.md`, S5.
       return .scene(hierarchy.windows[index].scene)
     case .scene:
       return .application

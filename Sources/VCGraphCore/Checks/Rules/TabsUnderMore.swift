@@ -13,7 +13,7 @@ extension Rule {
 /// Not on iPad: vcgraph follows iPadOS 18's tab bar there ("The new iPad tab bar supports an
 /// unlimited number of items. If there isn't enough room to display all the tabs, the system
 /// collapses any tabs that can't fit onscreen, and lets people scroll through them", "Elevating
-/// your iPad app with a tab bar and sidebar"); README, "Tab bars".
+/// your iPad app with a tab bar and sidebar"); `Documentation/Semantics.md`, S2.
 struct TabsUnderMore: CheckRule {
   static let rule = Rule.tabsUnderMore
   static let documentation = RuleDocumentation(

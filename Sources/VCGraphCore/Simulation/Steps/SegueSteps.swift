@@ -2,7 +2,7 @@
 /// operations of the other step files (push, present, dismiss, popTo) and a split view's
 /// column replacement. The rules are `SegueEffect`'s (Apple's documentation is quoted there), in
 /// the state the step meets rather than the storyboard's contexts; vcgraph's choices where
-/// Apple is silent are in the README ("Storyboards").
+/// Apple is silent are in `Documentation/Inputs.md` ("Storyboards").
 extension StepEditor {
   mutating func perform(_ name: String, from sourceName: String?) throws(VCGraphError) -> String {
     guard let storyboard else {

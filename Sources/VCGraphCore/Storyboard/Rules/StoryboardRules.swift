@@ -23,7 +23,7 @@ public enum StoryboardRule: String, Sendable, CaseIterable, Codable {
     }
   }
 
-  /// What the rule catches, in one line (for the README's checks table).
+  /// What the rule catches, in one line (for the checks table of `Documentation/Rules.md`).
   public var summary: String {
     switch self {
     case .showPresentsModally:
@@ -143,9 +143,9 @@ extension StoryboardMap {
 // MARK: - In the registry
 
 // The storyboard rules are registered in `Checker.rules` like every rule, so `Rule.all`, the
-// README's checks table and `--ignore` know them. The two that share an id with a hierarchy
-// rule are that rule's `storyboardCheck`; the other four find nothing in a described
-// hierarchy, which has no segues.
+// checks table of `Documentation/Rules.md` and `--ignore` know them. The two that share an id
+// with a hierarchy rule are that rule's `storyboardCheck`; the other four find nothing in a
+// described hierarchy, which has no segues.
 
 extension NavigationInNavigation {
   public static var storyboardCheck: (any StoryboardRuleCheck)? {
