@@ -66,4 +66,44 @@ import Testing
       #expect(documented[command, default: []] == Set(listed), "\(command)")
     }
   }
+
+  /// The README's transcripts: in a `sh` block, a line `$ vcgraph ARGS` and the lines after it
+  /// up to the next `$` line or the block's end, what the command prints on standard output.
+  static func readmeTranscripts() throws -> [(arguments: [String], output: String)] {
+    let readme = page.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("README.md")
+    var transcripts: [(arguments: [String], output: String)] = []
+    var inShell = false
+    var current: Int?  // the transcript whose output the lines are
+    for line in try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n") {
+      if line.hasPrefix("```") {
+        inShell = line == "```sh"
+        current = nil
+        continue
+      }
+      guard inShell else { continue }
+      if line.hasPrefix("$ vcgraph ") {
+        let arguments = line.dropFirst("$ vcgraph ".count).split(separator: " ").map(String.init)
+        transcripts.append((arguments, ""))
+        current = transcripts.count - 1
+      } else if line.hasPrefix("$ ") {
+        current = nil
+      } else if let current {
+        transcripts[current].output += line + "\n"
+      }
+    }
+    return transcripts
+  }
+
+  @Test("the README's `$ vcgraph …` transcripts print what the README shows")
+  func readmeTranscriptsAreTrue() throws {
+    let transcripts = try Self.readmeTranscripts()
+    #expect(!transcripts.isEmpty, "the README shows a command with its output")
+    let root = Self.page.deletingLastPathComponent().deletingLastPathComponent()
+    for transcript in transcripts {
+      let run = try vcgraph(transcript.arguments, cwd: root)
+      #expect(run.exitCode == 0, "\(transcript.arguments)")
+      #expect(run.stdout == transcript.output, "\(transcript.arguments)")
+    }
+  }
 }

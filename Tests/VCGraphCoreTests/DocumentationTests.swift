@@ -42,7 +42,7 @@ import Testing
     }
   }
 
-  @Test("Documentation/README.md links every page of Documentation/")
+  @Test("Documentation/README.md links every page of Documentation/, and the README links them")
   func indexLinksEveryPage() throws {
     let index = Set(
       Markdown.linkTargets(in: try Self.read("Documentation/README.md")).map {
@@ -53,6 +53,11 @@ import Testing
       .filter { $0.hasSuffix(".md") && $0 != "README.md" }
     #expect(Set(files).isSuperset(of: Self.expectedPages.filter { $0 != "README.md" }))
     for file in files { #expect(index.contains(file), "the index does not link \(file)") }
+    let readme = Set(
+      Markdown.linkTargets(in: try Self.read("README.md")).map { Markdown.split($0).path })
+    for file in files + ["README.md"] {
+      #expect(readme.contains("Documentation/" + file), "the README does not link \(file)")
+    }
   }
 
   @Test("every relative link names a file that exists, and every #anchor a heading")
