@@ -80,6 +80,7 @@ public struct AnalysisReport: Sendable {
   private func hierarchyJSON(naming name: (String) -> String) -> JSON {
     let visible = hierarchy.controllers.indices.filter { analysis.onScreen[$0] }
     return .object([
+      ("version", .int(JSONOutputVersion.analyze)),
       ("input", .string(name(hierarchy.path))),
       ("topViewController", analysis.topViewController.map(ref) ?? .null),
       (
