@@ -268,10 +268,8 @@ struct RenderCommand: Subcommand {
     progress: Progress
   ) throws(VCGraphError) {
     let input = file.path
-    if let name = ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_ON"],
-      (input as NSString).lastPathComponent == name
-    {
-      fatalError("VCGRAPH_TEST_CRASH_ON")  // Tests stand in for a crash in one input.
+    if let name = TestHooks.crashOnInput, (input as NSString).lastPathComponent == name {
+      fatalError("TestHooks.crashOnInput")  // Tests stand in for a crash in one input.
     }
     let report = try context.report(for: input, launchOnly: self.options.initial)
     // Error-severity findings are drawn; say them too, as `check` would (the run succeeds).
