@@ -1,3 +1,4 @@
+import Foundation
 import VCGraphCore
 
 /// How `check` prints findings.
@@ -88,6 +89,13 @@ struct CheckCommand: Subcommand {
       inputs = try context.inputs()
     } catch {
       context.report(error)
+      if options.format == .sarif {
+        // Never an empty run: the log says the analysis failed, and why.
+        let failures = [error] + context.expansionProblems
+        let root = WorkspacePath.sourceRoot(for: [], in: FileManager.default.currentDirectoryPath)
+        let log = sarif([], strict: options.warningsAsErrors, failures: failures, sourceRoot: root)
+        context.console.out(log.formatted() + "\n")
+      }
       return error.exitCode
     }
     let strict = options.warningsAsErrors
@@ -126,7 +134,10 @@ struct CheckCommand: Subcommand {
     let printer = DiagnosticPrinter(sources: context.loader.sources)
     switch options.format {
     case .sarif:
-      let log = sarif(placed, strict: strict, failures: failures)
+      let root = WorkspacePath.sourceRoot(
+        for: inputs, in: FileManager.default.currentDirectoryPath)
+      let log = sarif(
+        placed, strict: strict, failures: context.expansionProblems + failures, sourceRoot: root)
       context.console.out(log.formatted() + "\n")
     case .json:
       let json = JSON.object([("findings", .array(findings.map(AnalysisReport.json(for:))))])

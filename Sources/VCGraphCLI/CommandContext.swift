@@ -73,12 +73,15 @@ struct CommandContext {
       throw VCGraphError(.usage, "this command takes one input file, not a directory of them")
     }
     if expansion.files.isEmpty, let first = expansion.problems.first {
-      for problem in expansion.problems.dropFirst() { report(problem) }
+      for problem in expansion.problems.dropFirst() {
+        report(problem)
+        expansionStatus.record(problem)
+      }
       throw first
     }
     for problem in expansion.problems {
       if reportingProblems { report(problem) }
-      expansionStatus.record(problem.exitCode)
+      expansionStatus.record(problem)
     }
     for (directory, names) in expansion.skipped where reportingProblems {
       let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
@@ -90,6 +93,10 @@ struct CommandContext {
     }
     return expansion.files
   }
+
+  /// The problems found while finding the inputs, which the others did not stop (for
+  /// `check --format sarif`'s notifications).
+  var expansionProblems: [VCGraphError] { expansionStatus.problems }
 
   /// The run's exit status: `status`, unless it is 0 and finding the inputs had a problem.
   func status(after status: Int32) -> Int32 {
@@ -114,11 +121,17 @@ struct CommandContext {
   }
 }
 
-/// The first nonzero exit status recorded.
+/// The first nonzero exit status recorded, and the problems recorded.
 final class StatusBox: @unchecked Sendable {
   private(set) var value: Int32 = 0
+  private(set) var problems: [VCGraphError] = []
 
   func record(_ status: Int32) {
     if value == 0 { value = status }
+  }
+
+  func record(_ problem: VCGraphError) {
+    record(problem.exitCode)
+    problems.append(problem)
   }
 }

@@ -2,8 +2,9 @@
 /// (its "SARIF support for code scanning" page): one run whose `tool.driver` declares every
 /// registered rule with its descriptions, level, help (and `helpUri` when the tool names a
 /// page with the rules' sections), then one result per finding with its rule's id and index,
-/// level, message, location (a URI relative to the working directory and a region) and a
-/// `partialFingerprints` entry that stays the same when lines are inserted above the finding.
+/// level, message, location (a URI relative to `%SRCROOT%`, the git work tree holding the
+/// inputs or else the working directory, and a region) and a `partialFingerprints` entry that
+/// stays the same when lines are inserted above the finding.
 public enum SARIFLog {
   /// The schema the log declares (the OASIS standard's, errata 01).
   public static let schema =
@@ -11,6 +12,8 @@ public enum SARIFLog {
   /// The `partialFingerprints` key of vcgraph's fingerprint (GitHub computes and uses its own
   /// `primaryLocationLineHash` beside it).
   public static let fingerprintKey = "vcgraphFindingPath/v1"
+  /// The `uriBaseId` of every relative URI; `originalUriBaseIds` says where it is.
+  public static let sourceRootID = "%SRCROOT%"
 
   /// The analysis tool.
   public struct Tool: Sendable {
@@ -33,7 +36,8 @@ public enum SARIFLog {
     /// The level reported (the finding's severity, or error for a warning with
     /// `--warnings-as-errors`).
     public var level: Severity
-    /// The input as a URI relative to the working directory.
+    /// The input as a URI relative to the source root (`WorkspacePath.sourceRoot`), or an
+    /// absolute `file:` URI for an input outside it.
     public var uri: String
     /// The column just past the region's end on the finding's line.
     public var endColumn: Int
@@ -76,9 +80,10 @@ public enum SARIFLog {
   }
 
   /// The whole log.
+  /// `sourceRoot` is the absolute directory relative URIs are relative to.
   public static func document(
     tool: Tool, rules: [Rule] = Rule.all, configuration: RuleConfiguration,
-    results: [Result], notifications: [Notification]
+    results: [Result], notifications: [Notification], sourceRoot: String
   ) -> JSON {
     let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.rawValue, $0) })
     var invocation: [(String, JSON)] = [("executionSuccessful", .bool(notifications.isEmpty))]
@@ -108,6 +113,12 @@ public enum SARIFLog {
     let run: JSON = .object([
       ("tool", .object([("driver", driver)])),
       ("invocations", .array([.object(invocation)])),
+      (
+        "originalUriBaseIds",
+        .object([
+          (sourceRootID, .object([("uri", .string(WorkspacePath.directoryURI(sourceRoot)))]))
+        ])
+      ),
       ("columnKind", .string("unicodeCodePoints")),
       ("results", .array(resultObjects)),
     ])
@@ -216,9 +227,15 @@ public enum SARIFLog {
       region += [("endLine", .int(line)), ("endColumn", .int(endColumn))]
     }
     return .object([
-      ("artifactLocation", .object([("uri", .string(uri))])),
+      ("artifactLocation", artifactLocation(uri)),
       ("region", .object(region)),
     ])
+  }
+
+  /// A relative URI names `%SRCROOT%` as its base; a `file:` URI stands alone.
+  private static func artifactLocation(_ uri: String) -> JSON {
+    if uri.hasPrefix("file:") { return .object([("uri", .string(uri))]) }
+    return .object([("uri", .string(uri)), ("uriBaseId", .string(sourceRootID))])
   }
 
   private static func json(for notification: Notification) -> JSON {
@@ -231,7 +248,7 @@ public enum SARIFLog {
       if let line = notification.line, let column = notification.column {
         physical = physicalLocation(uri: uri, line: line, column: column, endColumn: nil)
       } else {
-        physical = .object([("artifactLocation", .object([("uri", .string(uri))]))])
+        physical = .object([("artifactLocation", artifactLocation(uri))])
       }
       object.append(("locations", .array([.object([("physicalLocation", physical)])])))
     }
