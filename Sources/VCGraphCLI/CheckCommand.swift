@@ -98,7 +98,7 @@ struct CheckCommand: Subcommand {
     let inputs: [String]
     let baseline: Baseline?
     do {
-      baseline = try options.baseline.map(Self.readBaseline)
+      baseline = try baselinePath.map(Self.readBaseline)
       inputs = try context.inputs()
     } catch {
       context.report(error)
@@ -109,7 +109,6 @@ struct CheckCommand: Subcommand {
       return error.exitCode
     }
     let strict = options.warningsAsErrors
-    let rules = context.configuration?.rules ?? RuleConfiguration()
     var all: [PlacedFinding] = []
     var seen = Set<String>()
     var failure: Int32?
@@ -117,6 +116,7 @@ struct CheckCommand: Subcommand {
     var read: [String] = []
     for path in inputs {
       do {
+        let rules = try context.configurations.rules(for: path)
         let input = try context.load(path)
         // A finding in a storyboard that several inputs reference (or load) is reported once.
         for finding in AnalysisReport.findings(
@@ -139,7 +139,7 @@ struct CheckCommand: Subcommand {
         return error.exitCode
       }
     }
-    let placed = baseline.map { Self.filter(all, by: $0) } ?? all
+    let placed = baseline.map { Self.filter(all, by: $0, at: baselinePath ?? "") } ?? all
     let findings = placed.map(\.finding)
     print(report(placed, inputs: inputs, failures: expansionFailures() + failures))
     if options.format == .text && !options.quiet {

@@ -17,18 +17,25 @@ struct CommandContext {
   private let expansionStatus = StatusBox()
   /// Rule ids silenced for every input (`--ignore`), besides a description's own `ignore:`.
   let ignoredRules: [String]
-  /// The configuration file that applies (`.vcgraph.yml`, `--config`), if any.
+  /// The base configuration file (`.vcgraph.yml` here or above, `--config`), if any: its
+  /// option defaults apply to the run; `configurations` has the rules for each input.
   let configuration: ConfigurationFile?
 
+  /// The configuration files that apply to each input (the base one and nested ones).
+  let configurations: NestedConfigurations
+
+  /// `nested`: whether `.vcgraph.yml` files nearer the inputs apply too (not with `--config`
+  /// or `--no-config`).
   init(
     arguments: ParsedArguments, console: Console, options: some CommandOptions,
-    configuration: ConfigurationFile? = nil
+    configuration: ConfigurationFile? = nil, nested: Bool = false
   ) {
     self.arguments = arguments
     self.console = console
     self.configuration = configuration
+    configurations = NestedConfigurations(base: configuration, nested: nested)
     loader = InputLoader(
-      options: options.readOptions, console: console, excluding: configuration)
+      options: options.readOptions, console: console, excluding: configurations)
     requests = options.requests
     layoutLimits = options.layoutLimits
     selection = options.selection

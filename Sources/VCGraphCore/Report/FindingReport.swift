@@ -176,12 +176,8 @@ public struct ReportRule: Sendable, Equatable {
   /// A `check` rule, with the README section it has on the page `rulesURI` names and what
   /// `configuration` changes.
   public init(_ rule: Rule, rulesURI: String?, configuration: RuleConfiguration) {
-    var enabled: Bool?
-    if configuration.disabled.contains(rule.rawValue) {
-      enabled = false
-    } else if rule.isOptIn && configuration.optedIn.contains(rule.rawValue) {
-      enabled = true
-    }
+    let runs = configuration.runs(rule, optIn: rule.isOptIn)
+    let enabled: Bool? = runs == !rule.isOptIn ? nil : runs
     let severity = configuration.severities[rule.rawValue].flatMap {
       $0 == rule.severity ? nil : $0
     }
