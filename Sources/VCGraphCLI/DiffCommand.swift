@@ -76,7 +76,8 @@ struct DiffCommand: Subcommand {
   let options: DiffOptions
   let context: CommandContext
 
-  static let synopsis = "vcgraph diff BEFORE AFTER [--format text|json|markdown] [--exit-code] [-o FILE]"
+  static let synopsis =
+    "vcgraph diff BEFORE AFTER [--format text|json|markdown] [--exit-code] [-o FILE]"
   static let summary = """
     Compares two hierarchies (descriptions, debugger dumps or storyboards, in any mix):
     controllers added, removed and moved (paired by id, else by class and position),
