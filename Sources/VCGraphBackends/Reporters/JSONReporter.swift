@@ -1,6 +1,6 @@
 import VCGraphCore
 
-/// `json`: `{"findings": [...]}`, every finding as `analyze --format json` writes one (`rule`,
+/// `json`: `{"version": N, "findings": [...]}` (`Schemas/check.v1.schema.json`), every finding as `analyze --format json` writes one (`rule`,
 /// `severity`, `message`, `path` as given, `line`, `column`, `uikitMessage`).
 public enum JSONReporter: FindingReporter {
   public static let identifier = "json"
@@ -18,6 +18,8 @@ public enum JSONReporter: FindingReporter {
         ("uikitMessage", finding.uikitMessage.map { .string($0) } ?? .null),
       ])
     }
-    return JSON.object([("findings", .array(findings))]).formatted() + "\n"
+    return JSON.object([
+      ("version", .int(report.jsonVersion)), ("findings", .array(findings)),
+    ]).formatted() + "\n"
   }
 }
