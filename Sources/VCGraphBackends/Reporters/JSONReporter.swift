@@ -1,6 +1,8 @@
 import VCGraphCore
 
-/// `json`: `{"version": N, "findings": [...]}` (`Schemas/check.v1.schema.json`), every finding as `analyze --format json` writes one (`rule`,
+/// `json`: `{"version": N, "findings": [...]}` (N is the report's `jsonVersion`,
+/// `JSONOutputVersion.check` for `check`, whose schema is `Schemas/check.v1.schema.json`), every
+/// finding as `analyze --format json` writes one (`rule`,
 /// `severity`, `message`, `path` as given, `line`, `column`, `uikitMessage`).
 public enum JSONReporter: FindingReporter {
   public static let identifier = "json"
