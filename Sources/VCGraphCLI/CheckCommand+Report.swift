@@ -51,8 +51,8 @@ extension CheckCommand {
     }
   }
 
-  /// Prints the report in the chosen format.
-  func print(_ report: FindingReport) {
+  /// Writes the report in the chosen format to standard output (through the console).
+  func emit(_ report: FindingReport) {
     let reporter = options.format.reporter
     let text = reporter.report(report)
     if reporter.writesWorkflowCommands {

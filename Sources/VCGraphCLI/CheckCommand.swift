@@ -104,7 +104,7 @@ struct CheckCommand: Subcommand {
       context.report(error)
       if options.format.reporter.reportsFailedRuns {
         // Never an empty log: it says the run failed, and why.
-        print(report([], inputs: [], failures: expansionFailures(besides: error)))
+        emit(report([], inputs: [], failures: expansionFailures(besides: error)))
       }
       return error.exitCode
     }
@@ -141,7 +141,7 @@ struct CheckCommand: Subcommand {
     }
     let placed = baseline.map { Self.filter(all, by: $0, at: baselinePath ?? "") } ?? all
     let findings = placed.map(\.finding)
-    print(report(placed, inputs: inputs, failures: expansionFailures() + failures))
+    emit(report(placed, inputs: inputs, failures: expansionFailures() + failures))
     if options.format == .text && !options.quiet {
       let errors = findings.filter { $0.severity == .error }.count
       let warnings = findings.filter { $0.severity == .warning }.count

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import VCGraphCore
 
+@testable import VCGraphCLI
+
 /// `.vcgraph.yml` as SwiftLint's configuration: nested files (the nearest to an input wins,
 /// merged over its parents), `only_rules`, `included`, `--force-exclude`, a per-controller
 /// `ignore:` (and a storyboard's `vcgraphDisable` runtime attribute), and paths relative to
@@ -205,5 +207,40 @@ import VCGraphCore
     #expect(bad.exitCode == 65)
     #expect(bad.stderr.contains("unknown rule id 'unreachable-scen'"), "\(bad.stderr)")
     #expect(bad.stderr.contains("did you mean 'unreachable-scene'?"), "\(bad.stderr)")
+  }
+}
+
+/// Documentation/CI.md's configuration examples are configuration files the loader reads.
+@Suite struct CIDocumentationTests {
+  @Test("every YAML example of CI.md loads as a .vcgraph.yml (a nested one when it says so)")
+  func examplesLoad() throws {
+    let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Documentation/CI.md")
+    let text = try String(contentsOf: page, encoding: .utf8)
+    var blocks: [String] = []
+    var current: [Substring]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil, line == "```yaml" {
+        current = []
+      } else if current != nil, line == "```" {
+        blocks.append(current!.joined(separator: "\n") + "\n")
+        current = nil
+      } else {
+        current?.append(line)
+      }
+    }
+    // The GitHub Actions examples (a job, or steps) are workflows, not configuration files.
+    let workflows = blocks.filter { $0.hasPrefix("jobs:") || $0.hasPrefix("- ") }
+    #expect(workflows.count == 2)
+    let configurations = blocks.filter { !workflows.contains($0) }
+    #expect(configurations.count == 2)
+    for block in configurations {
+      let nested = block.hasPrefix("# Modules/")
+      let file = try ConfigurationFile.load(
+        bytes: Array(block.utf8), path: "CI.md", optionKeys: ConfigurableOptions.keys,
+        nested: nested)
+      #expect(!file.rules.severities.isEmpty, "\(block)")
+    }
   }
 }

@@ -133,6 +133,48 @@ import VCGraphCore
     #expect(MarkdownReporter.report(clean) == "### vcgraph check\n\nNo findings in 4 inputs.\n")
   }
 
+  @Test("diff --format markdown: the changes and the fixed findings, as the text lists them")
+  func diffMarkdown() throws {
+    let directory = try TemporaryDirectory("diff-markdown")
+    try directory.write(
+      "b1.yaml",
+      "window:\n  root:\n    class: HomeViewController\n    children:\n"
+        + "      - { class: UITabBarController, viewControllers: [ FeedViewController ] }\n")
+    try directory.write(
+      "a 1.yaml",
+      "window:\n  root: { class: UITabBarController, viewControllers: [ FeedViewController ] }\n")
+    let run = try vcgraph(
+      ["diff", "b1.yaml", "a 1.yaml", "--no-config", "--format", "markdown", "--exit-code"],
+      cwd: directory.url)
+    #expect(run.exitCode == 1)
+    // By hand, from `vcgraph diff b1.yaml 'a 1.yaml'`'s text: the same rows in the same order.
+    let message =
+      "tab bar controller 'UITabBarController' is a child of 'HomeViewController'; a tab bar"
+      + " interface should be a window's root view controller"
+    let expected = """
+      ### b1.yaml → a 1.yaml
+
+      **2 added, 3 removed, top view controller changed, 1 fixed finding**
+
+      | change | controller | before | after |
+      |---|---|---|---|
+      | added | `UITabBarController` | — | root of window window |
+      | added | `FeedViewController` | — | child of UITabBarController |
+      | removed | `HomeViewController` | root of window window | — |
+      | removed | `UITabBarController` | child of HomeViewController | — |
+      | removed | `FeedViewController` | child of UITabBarController | — |
+      | top view controller | | `FeedViewController` | `FeedViewController` |
+
+      **Fixed findings (1):**
+
+      | level | rule | where | message |
+      |---|---|---|---|
+      | warning | `tab-bar-not-root` | [b1.yaml:5:9](b1.yaml#L5) | \(message) |
+
+      """
+    #expect(run.stdout == expected)
+  }
+
   @Test("the registry: one reporter per --format value, each identifier once")
   func registry() {
     #expect(

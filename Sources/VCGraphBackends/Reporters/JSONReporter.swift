@@ -1,7 +1,8 @@
 import VCGraphCore
 
-/// `json`: `{"version": 1, "findings": [...]}` (the version `JSONOutputVersion.check`, whose
-/// schema is `Schemas/check.v1.schema.json`), every finding as `analyze --format json` writes one (`rule`,
+/// `json`: `{"version": N, "findings": [...]}` (N is the report's `jsonVersion`,
+/// `JSONOutputVersion.check` for `check`, whose schema is `Schemas/check.v1.schema.json`), every
+/// finding as `analyze --format json` writes one (`rule`,
 /// `severity`, `message`, `path` as given, `line`, `column`, `uikitMessage`).
 public enum JSONReporter: FindingReporter {
   public static let identifier = "json"
@@ -20,7 +21,7 @@ public enum JSONReporter: FindingReporter {
       ])
     }
     return JSON.object([
-      ("version", .int(JSONOutputVersion.check)), ("findings", .array(findings)),
+      ("version", .int(report.jsonVersion)), ("findings", .array(findings)),
     ]).formatted() + "\n"
   }
 }

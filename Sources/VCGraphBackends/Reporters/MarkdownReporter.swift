@@ -23,18 +23,7 @@ public enum MarkdownReporter: FindingReporter {
         plural(counts.errors, "error"), plural(counts.warnings, "warning"),
         counts.notes == 0 ? nil : "\(counts.notes) info",
       ].compactMap { $0 }
-      out += "**\(parts.joined(separator: ", "))** in \(checked).\n\n"
-      out += "| level | rule | where | message |\n|---|---|---|---|\n"
-      let help = Dictionary(
-        report.rules.compactMap { rule in rule.helpURI.map { (rule.id, $0) } },
-        uniquingKeysWith: { first, _ in first })
-      for finding in report.findings {
-        let rule = MarkdownText.code(finding.ruleID, inTable: true)
-        let ruleCell = help[finding.ruleID].map { "[\(rule)](\(destination($0)))" } ?? rule
-        out +=
-          "| \(report.level(of: finding).rawValue) | \(ruleCell) | \(place(finding, in: report))"
-          + " | \(MarkdownText.text(finding.message)) |\n"
-      }
+      out += "**\(parts.joined(separator: ", "))** in \(checked).\n\n" + table(report)
     }
     if !report.failures.isEmpty {
       out += "\n**\(plural(report.failures.count, "input")!) could not be read:**\n\n"
@@ -44,6 +33,22 @@ public enum MarkdownReporter: FindingReporter {
         }
         out += "- " + MarkdownText.text((location ?? "") + failure.message) + "\n"
       }
+    }
+    return out
+  }
+
+  /// The table of the report's findings: a header, then one row per finding.
+  public static func table(_ report: FindingReport) -> String {
+    var out = "| level | rule | where | message |\n|---|---|---|---|\n"
+    let help = Dictionary(
+      report.rules.compactMap { rule in rule.helpURI.map { (rule.id, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    for finding in report.findings {
+      let rule = MarkdownText.code(finding.ruleID, inTable: true)
+      let ruleCell = help[finding.ruleID].map { "[\(rule)](\(destination($0)))" } ?? rule
+      out +=
+        "| \(report.level(of: finding).rawValue) | \(ruleCell) | \(place(finding, in: report))"
+        + " | \(MarkdownText.text(finding.message)) |\n"
     }
     return out
   }

@@ -25,6 +25,8 @@ public struct FindingReport: Sendable {
   /// What links to a file's line start with (`https://github.com/o/r/blob/SHA/`), or nil
   /// for links relative to the source root.
   public var linkBase: String?
+  /// The `version` of the JSON document (`JSONOutputVersion`; `check`'s by default).
+  public var jsonVersion = JSONOutputVersion.check
 
   public init(
     tool: SARIFLog.Tool, rules: [ReportRule], findings: [ReportedFinding],
