@@ -102,7 +102,7 @@ struct DiffCommand: Subcommand {
       let after = try context.loader.load(paths[1]).hierarchy
       let diff = HierarchyDiff(
         before: before, after: after,
-        configuration: context.configuration?.rules ?? RuleConfiguration())
+        configuration: try context.configurations.rules(for: paths[1]))
       if let output = options.output, let format = options.diagramFormat {
         try draw(diff, format: format, to: output, inputs: paths)
       }
