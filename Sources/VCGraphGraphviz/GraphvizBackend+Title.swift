@@ -43,7 +43,8 @@ extension GraphvizBackend {
 
   /// The answers besides the top view controller, one line each, as HTML: how many
   /// controllers are on screen and the visible leaves, each requested dismissal (dismissals
-  /// with the same outcome on one line, their calls listed), each responder chain once
+  /// with the same outcome on one line, their distinct calls listed, at most three by name),
+  /// each responder chain once
   /// (wrapped at 90 characters), and the count of findings.
   func answerLines(_ diagram: Diagram) -> [String] {
     let summary = diagram.summary
@@ -61,13 +62,18 @@ extension GraphvizBackend {
         "\(dismissal.receiver.name) dismisses \(removed); \(dismissal.animated.name) animates;"
         + " top after: \(dismissal.topAfter?.name ?? "none")"
       if let same = outcomes.firstIndex(where: { $0.outcome == outcome }) {
-        outcomes[same].calls.append(dismissal.call.text)
+        // The same call asked twice is said once.
+        if !outcomes[same].calls.contains(dismissal.call.text) {
+          outcomes[same].calls.append(dismissal.call.text)
+        }
       } else {
         outcomes.append(([dismissal.call.text], outcome))
       }
     }
     for (calls, outcome) in outcomes {
-      let text = calls.joined(separator: ", ") + ": " + outcome
+      // At most three calls by name, so a line stays readable however many ask the same.
+      let named = calls.prefix(3).joined(separator: ", ")
+      let text = named + (calls.count > 3 ? ", +\(calls.count - 3) more" : "") + ": " + outcome
       lines.append(font(HTML.escape(text), size: small, color: theme.dismiss))
     }
     var chains = Set<String>()
