@@ -9,9 +9,13 @@ extension MermaidWriter {
       lines.append(MermaidText.label("reference"))
       lines.append("<b>" + MermaidText.label("→ \(reference)") + "</b>")
     } else {
-      if !node.id.hasPrefix(node.className) { lines.append(MermaidText.label(node.className)) }
-      lines.append("<b>" + MermaidText.label(node.id) + "</b>")
-      if let title = node.title { lines.append("<i>" + MermaidText.label("“\(title)”") + "</i>") }
+      if !node.name.hasPrefix(node.className) {
+        lines.append(MermaidText.label(node.className))
+      }
+      lines.append("<b>" + MermaidText.label(node.name) + "</b>")
+      if let title = node.title, title != node.name {
+        lines.append("<i>" + MermaidText.label("“\(title)”") + "</i>")
+      }
     }
     for badge in node.badges { lines.append("<b>" + MermaidText.label(badge.text) + "</b>") }
     return lines

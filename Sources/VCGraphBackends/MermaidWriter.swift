@@ -138,11 +138,14 @@ struct MermaidWriter {
   private func controllerLines(_ node: Diagram.ControllerNode) -> [String] {
     let controller = node.controller
     var lines: [String] = []
-    if !controller.id.hasPrefix(controller.className) {
+    let name = controller.displayName ?? controller.id
+    if !name.hasPrefix(controller.className) {
       lines.append(MermaidText.label(controller.className))
     }
-    lines.append("<b>" + MermaidText.label(controller.id) + "</b>")
-    if let title = node.title { lines.append("<i>" + MermaidText.label("“\(title)”") + "</i>") }
+    lines.append("<b>" + MermaidText.label(name) + "</b>")
+    if let title = node.title, title != name {
+      lines.append("<i>" + MermaidText.label("“\(title)”") + "</i>")
+    }
     if let appearance = node.appearance { lines.append(MermaidText.label(appearance)) }
     for badge in node.badges { lines.append("<b>" + MermaidText.label(badge.text) + "</b>") }
     return lines

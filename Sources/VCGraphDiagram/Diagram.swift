@@ -97,12 +97,18 @@ extension Diagram {
     public var id: String
     /// Its class name.
     public var className: String
+    /// The name to draw in bold instead of the id, when the id is a storyboard scene's
+    /// Interface Builder element id (`StoryboardMap.displayName(of:)`); nil otherwise.
+    public var displayName: String?
 
     /// Creates a reference.
-    public init(index: ControllerIndex, id: String, className: String) {
+    public init(
+      index: ControllerIndex, id: String, className: String, displayName: String? = nil
+    ) {
       self.index = index
       self.id = id
       self.className = className
+      self.displayName = displayName
     }
 
     /// Whether the id is a debugger dump's address (`0x7fb1a0028ec0`), which says less than
@@ -111,8 +117,9 @@ extension Diagram {
       id.count > 2 && id.hasPrefix("0x") && id.dropFirst(2).allSatisfy(\.isHexDigit)
     }
 
-    /// How titles and cluster names call it: the class for a dump's address, else the id.
-    public var name: String { isAddress ? className : id }
+    /// How titles and cluster names call it: the display name of a storyboard scene, the
+    /// class for a dump's address, else the id.
+    public var name: String { displayName ?? (isAddress ? className : id) }
   }
 
   /// What the analysis answered, for titles, captions and summary pages.

@@ -13,7 +13,7 @@ extension DiagramBuilder {
         let emphasis: Diagram.Containment.Emphasis
         if pathSteps[child] != nil && pathSteps[parent] != nil {
           emphasis = .visiblePath
-        } else if shown.contains(child) && analysis.onScreen[child] {
+        } else if shown.contains(child) && analysis.onScreen[child] && covering[child] == nil {
           emphasis = .onScreen
         } else {
           emphasis = .offScreen
@@ -81,7 +81,8 @@ extension DiagramBuilder {
           kind: .refusedPresentation(
             Diagram.RefusedPresentation(
               presented: ref(presented), requester: ref(requester),
-              busyPresenter: ref(presenter)))))
+              busyPresenter: ref(presenter),
+              shown: analysis.presentation.presented[presenter].map(ref)))))
     }
     return edges
   }

@@ -23,6 +23,8 @@ public struct DiagramBuilder {
   private var controllerFindings: [ControllerIndex: [Finding]] = [:]
   /// The top of each foreground scene that is not focused, in file order.
   let sceneTops: [(scene: String, top: ControllerIndex)]
+  /// Per controller, the full-screen presentation that covers it (`coveringPresentations`).
+  let covering: [ControllerIndex?]
 
   /// Prepares the diagram of `report` drawn with `options`.
   public init(report: AnalysisReport, options: DiagramOptions = DiagramOptions()) {
@@ -34,6 +36,7 @@ public struct DiagramBuilder {
     for step in report.analysis.visiblePath { steps[step.controller] = step.via }
     pathSteps = steps
     sceneTops = Self.sceneTops(report.analysis)
+    covering = Self.coveringPresentations(report.analysis)
     dismissal = report.dismissals.first
     collectBadges()
     if !options.expandAll {
@@ -129,8 +132,14 @@ public struct DiagramBuilder {
   }
 
   func ref(_ index: ControllerIndex) -> Diagram.ControllerRef {
-    Diagram.ControllerRef(
-      index: index, id: controllers[index].id, className: controllers[index].className)
+    // A storyboard's scene is named by its identifier, class or title, not its IB element id.
+    var displayName: String?
+    if let storyboard = report.storyboard, index < storyboard.launch.scenes.count {
+      displayName = storyboard.map.displayName(of: storyboard.launch.scenes[index])
+    }
+    return Diagram.ControllerRef(
+      index: index, id: controllers[index].id, className: controllers[index].className,
+      displayName: displayName)
   }
 
   private func windowCluster(_ index: Int) -> Diagram.Cluster {
@@ -248,7 +257,8 @@ public struct DiagramBuilder {
     let node = Diagram.ControllerNode(
       controller: ref(index), title: controller.title, appearance: controller.state,
       location: controller.location, notes: controller.notes, role: Diagram.Role(controller),
-      isOnScreen: analysis.onScreen[index], isTop: analysis.topViewController == index,
+      isOnScreen: analysis.onScreen[index] && covering[index] == nil,
+      coveredBy: covering[index].map(ref), isTop: analysis.topViewController == index,
       pathStep: pathSteps[index],
       isPresenting: analysis.presentation.presented[index] != nil,
       isRemovedByDismiss: dismissal?.removed.contains(index) ?? false,
@@ -262,7 +272,8 @@ public struct DiagramBuilder {
     let view = hierarchy.views[index]
     let node = Diagram.ViewNode(
       index: index, id: view.id, className: view.className, hosts: view.hosts.map(ref),
-      isOnScreen: analysis.onScreen[view.treeOwner], badges: viewBadges[index] ?? [],
+      isOnScreen: analysis.onScreen[view.treeOwner] && covering[view.treeOwner] == nil,
+      badges: viewBadges[index] ?? [],
       location: view.location)
     return Diagram.Node(id: .view(index), content: .view(node))
   }
@@ -376,8 +387,8 @@ public struct DiagramBuilder {
       hasPresentations: analysis.presentation.presenter.contains { $0 != nil },
       hasResponderChains: !report.responderChains.isEmpty,
       hasViews: !hierarchy.views.isEmpty, hasTop: top != nil,
-      hasOnScreen: drawn.contains { analysis.onScreen[$0] && $0 != top },
-      hasOffScreen: collapsed || drawn.contains { !analysis.onScreen[$0] },
+      hasOnScreen: drawn.contains { analysis.onScreen[$0] && covering[$0] == nil && $0 != top },
+      hasOffScreen: collapsed || drawn.contains { !analysis.onScreen[$0] || covering[$0] != nil },
       hasVisiblePath: pathEdges, hasOffScreenContainment: offScreenEdges, hasRefused: refused,
       hasDismissal: dismissal != nil, placement: options.legendPlacement,
       hasSceneTops: !sceneTops.isEmpty)

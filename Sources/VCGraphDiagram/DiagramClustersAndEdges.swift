@@ -307,12 +307,18 @@ extension Diagram {
     public var requester: ControllerRef
     /// The controller that would present but already presents another.
     public var busyPresenter: ControllerRef
+    /// What `busyPresenter` shows instead: the presentation requested first.
+    public var shown: ControllerRef?
 
     /// Creates a refused presentation.
-    public init(presented: ControllerRef, requester: ControllerRef, busyPresenter: ControllerRef) {
+    public init(
+      presented: ControllerRef, requester: ControllerRef, busyPresenter: ControllerRef,
+      shown: ControllerRef? = nil
+    ) {
       self.presented = presented
       self.requester = requester
       self.busyPresenter = busyPresenter
+      self.shown = shown
     }
   }
 }
@@ -356,7 +362,12 @@ extension Diagram.Edge.Kind {
         + (presentation.requester.map { ["requested by \($0.id)"] } ?? [])
     case .requester, .subview: []
     case .refusedPresentation(let refused):
-      ["refused: \(refused.busyPresenter.id) is already presenting"]
+      refused.shown.map {
+        [
+          "refused: \(refused.busyPresenter.name) is already presenting \($0.name)",
+          "(\($0.name) was requested first)",
+        ]
+      } ?? ["refused: \(refused.busyPresenter.name) is already presenting"]
     case .rootView: ["view"]
     case .hosting: ["hosts"]
     case .responder(_, let step): [Diagram.circled(step)]

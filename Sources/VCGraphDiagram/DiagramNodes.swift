@@ -71,8 +71,11 @@ extension Diagram {
     public var notes: [String]
     /// What kind of controller it is.
     public var role: Role
-    /// Whether its view is on screen.
+    /// Whether its view is on screen and not covered (drawn in the off-screen style when not).
     public var isOnScreen: Bool
+    /// The full-screen presentation in front of it, when its view is still in the window but
+    /// covered (`DiagramBuilder.coveringPresentations`).
+    public var coveredBy: ControllerRef?
     /// Whether it is the top view controller.
     public var isTop: Bool
     /// The scene whose top view controller it is, when that foreground scene is not the
@@ -95,7 +98,8 @@ extension Diagram {
     public init(
       controller: ControllerRef, title: String? = nil, appearance: String? = nil,
       location: SourceLocation, notes: [String] = [], role: Role, isOnScreen: Bool,
-      isTop: Bool = false, pathStep: PathStep? = nil, isPresenting: Bool = false,
+      coveredBy: ControllerRef? = nil, isTop: Bool = false, pathStep: PathStep? = nil,
+      isPresenting: Bool = false,
       isRemovedByDismiss: Bool = false, change: DiagramOptions.Change? = nil,
       badges: [Badge] = [], findings: [Finding] = [], topOfScene: String? = nil
     ) {
@@ -107,6 +111,7 @@ extension Diagram {
       self.notes = notes
       self.role = role
       self.isOnScreen = isOnScreen
+      self.coveredBy = coveredBy
       self.isTop = isTop
       self.pathStep = pathStep
       self.isPresenting = isPresenting

@@ -15,6 +15,9 @@ extension Diagram {
     public var className: String
     /// Its title, when the storyboard gives one.
     public var title: String?
+    /// The name drawn in bold instead of `id` when that is an Interface Builder element id
+    /// (`StoryboardMap.displayName(of:)`).
+    public var displayName: String?
     /// The name of its storyboard (without `.storyboard`).
     public var storyboard: String
     /// Where its controller element starts.
@@ -35,7 +38,8 @@ extension Diagram {
 
     /// Creates a scene node.
     public init(
-      scene: SceneRef, id: String, className: String, title: String? = nil, storyboard: String,
+      scene: SceneRef, id: String, className: String, title: String? = nil,
+      displayName: String? = nil, storyboard: String,
       location: SourceLocation, role: Role, reference: String? = nil, link: String? = nil,
       notes: [String] = [], badges: [Badge] = [], findings: [Finding] = []
     ) {
@@ -43,6 +47,7 @@ extension Diagram {
       self.id = id
       self.className = className
       self.title = title
+      self.displayName = displayName
       self.storyboard = storyboard
       self.location = location
       self.role = role
@@ -55,6 +60,9 @@ extension Diagram {
 
     /// Whether one of its findings is an error.
     public var hasError: Bool { findings.contains { $0.severity == .error } }
+
+    /// The name in bold: the display name, else the id.
+    public var name: String { displayName ?? id }
   }
 
   /// The scenes of one storyboard that are not in the launch state.

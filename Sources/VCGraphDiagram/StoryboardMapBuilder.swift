@@ -158,7 +158,8 @@ public struct StoryboardMapBuilder {
     }
     return Diagram.SceneNode(
       scene: scene, id: map.preferredID(of: scene), className: item.className,
-      title: item.title, storyboard: map.storyboards[scene.storyboard].name,
+      title: item.title, displayName: map.displayName(of: scene),
+      storyboard: map.storyboards[scene.storyboard].name,
       location: item.location, role: role(of: scene), reference: item.reference?.label,
       link: link, notes: notes, badges: badges.map(\.0), findings: badges.map(\.1))
   }
@@ -233,7 +234,7 @@ public struct StoryboardMapBuilder {
             effects: []))
         continue
       }
-      let effects = outcomes.map(map.describe(_:))
+      let effects = outcomes.map { map.describe($0, byDisplayName: true) }
       if let same = groups.firstIndex(where: {
         $0.tail == source && $0.head == head && $0.kind == item.label && $0.effects == effects
           && $0.style != .containment

@@ -11,6 +11,12 @@ extension GraphvizBackend {
       label: "legend", line: theme.mutedBorder, text: theme.secondary, fill: nil, dashed: false,
       theme: theme)
     cluster.attributes["id"] = .text("legend")
+    // The answers besides the top (``answerLines(_:)``) head the legend, under the diagram.
+    let answers = Self.clip(answerLines(diagram), to: diagram.maxLabelLines)
+    let left = "<BR ALIGN=\"LEFT\"/>"
+    cluster.attributes["label"] = .html(
+      answers.joined(separator: left) + left
+        + font("legend", size: GraphvizStyle.bodySize, color: theme.secondary) + left)
     var samples: [Node] = []
     if let table = lineTable(legend, theme: theme) {
       samples.append(

@@ -44,6 +44,11 @@ extension GraphvizBackend {
     let id = HTML.escape(controller.id)
     let small = GraphvizStyle.smallSize
     let large = GraphvizStyle.nameSize
+    if let name = controller.displayName {
+      let bold = font("<B>\(HTML.escape(name))</B>", size: large, color: color)
+      return name.hasPrefix(controller.className)
+        ? [bold] : [font(className, size: small, color: color), bold]
+    }
     if controller.isAddress {
       return [
         font("<B>\(className)</B>", size: large, color: color), font(id, size: small, color: color),
@@ -64,7 +69,7 @@ extension GraphvizBackend {
     let controller = node.controller
     let textColor = node.isOnScreen ? theme.ink : theme.secondary
     var lines = nameLines(controller, color: textColor)
-    if let title = node.title {
+    if let title = node.title, title != controller.displayName {
       lines.append(
         font("<I>“\(HTML.escape(title))”</I>", size: GraphvizStyle.smallSize, color: textColor))
     }
@@ -125,7 +130,8 @@ extension GraphvizBackend {
   private func tooltip(_ node: Diagram.ControllerNode, path: String) -> String {
     var parts = [
       "\(node.controller.className) \(node.controller.id)",
-      node.isOnScreen ? "on screen" : "off screen",
+      node.coveredBy.map { "covered by \($0.name) (fullScreen)" }
+        ?? (node.isOnScreen ? "on screen" : "off screen"),
     ]
     if let appearance = node.appearance { parts.append("state: \(appearance)") }
     if let step = node.pathStep { parts.append("visible path: \(step.rawValue)") }

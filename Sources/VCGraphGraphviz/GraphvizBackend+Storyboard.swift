@@ -16,12 +16,12 @@ extension GraphvizBackend {
       lines.append(
         font("<B>→ \(HTML.escape(reference))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
     } else {
-      if !node.id.hasPrefix(node.className) {
+      if !node.name.hasPrefix(node.className) {
         lines.append(font(HTML.escape(node.className), size: small, color: theme.ink))
       }
       lines.append(
-        font("<B>\(HTML.escape(node.id))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
-      if let title = node.title {
+        font("<B>\(HTML.escape(node.name))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
+      if let title = node.title, title != node.name {
         lines.append(font("<I>“\(HTML.escape(title))”</I>", size: small, color: theme.ink))
       }
     }

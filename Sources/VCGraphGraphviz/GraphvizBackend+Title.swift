@@ -3,7 +3,9 @@ import VCGraphCore
 import VCGraphDiagram
 
 extension GraphvizBackend {
-  /// The graph label: the title, the caption, and the answers.
+  /// The graph label: the title, the caption, what a diff removed, and the top view
+  /// controller. The other answers go under the diagram, at the head of the legend
+  /// (``answerLines(_:)``); with no legend they follow the top here.
   func titleHTML(_ diagram: Diagram) -> String {
     let summary = diagram.summary
     let theme = diagram.theme
@@ -18,40 +20,72 @@ extension GraphvizBackend {
           "removed: " + HTML.escape(diagram.removedIDs.joined(separator: ", ")), size: small,
           color: theme.dismiss))
     }
-    var answers: [String] = []
-    if let top = summary.top {
-      var answer = "top view controller: \(HTML.escape(top.name))"
+    var top: [String] = []
+    if let controller = summary.top {
+      var answer = "top view controller: \(HTML.escape(controller.name))"
       if !summary.sceneTops.isEmpty, let focused = summary.focusedScene {
         answer += " (focused scene \(HTML.escape(focused)))"
       }
-      answers.append(answer)
+      top.append(answer)
       for sceneTop in summary.sceneTops {
-        answers.append(
+        top.append(
           "top of scene \(HTML.escape(sceneTop.scene)): \(HTML.escape(sceneTop.top.name))")
       }
     } else {
-      answers.append("nothing on screen")
+      top.append("nothing on screen")
     }
-    answers.append("\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen")
+    lines.append(font(top.joined(separator: " · "), size: small, color: theme.ink))
+    if diagram.legend == nil { lines += answerLines(diagram) }
+    let text = Self.clip(lines, to: diagram.maxLabelLines).joined(separator: "<BR/>")
+    guard let fill = theme.labelFill else { return text }
+    return backed(text, fill: fill)
+  }
+
+  /// The answers besides the top view controller, one line each, as HTML: how many
+  /// controllers are on screen and the visible leaves, each requested dismissal (dismissals
+  /// with the same outcome on one line, their distinct calls listed, at most three by name),
+  /// each responder chain once
+  /// (wrapped at 90 characters), and the count of findings.
+  func answerLines(_ diagram: Diagram) -> [String] {
+    let summary = diagram.summary
+    let theme = diagram.theme
+    let small = GraphvizStyle.bodySize
+    var screen = "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"
     if summary.visibleLeaves.count > 1 {
-      answers.append(
-        "visible leaves: "
-          + summary.visibleLeaves.map { HTML.escape($0.name) }.joined(separator: ", "))
+      screen += " · visible leaves: " + summary.visibleLeaves.map(\.name).joined(separator: ", ")
     }
-    lines.append(font(answers.joined(separator: " · "), size: small, color: theme.ink))
+    var lines = [font(HTML.escape(screen), size: small, color: theme.ink)]
+    var outcomes: [(calls: [String], outcome: String)] = []
     for dismissal in summary.dismissals {
       let removed = dismissal.removed.map(\.name).joined(separator: ", ")
-      let after = dismissal.topAfter?.name ?? "none"
-      let text =
-        "\(dismissal.call.text): \(dismissal.receiver.name) dismisses"
-        + " \(removed); \(dismissal.animated.name) animates; top after: \(after)"
+      let outcome =
+        "\(dismissal.receiver.name) dismisses \(removed); \(dismissal.animated.name) animates;"
+        + " top after: \(dismissal.topAfter?.name ?? "none")"
+      if let same = outcomes.firstIndex(where: { $0.outcome == outcome }) {
+        // The same call asked twice is said once.
+        if !outcomes[same].calls.contains(dismissal.call.text) {
+          outcomes[same].calls.append(dismissal.call.text)
+        }
+      } else {
+        outcomes.append(([dismissal.call.text], outcome))
+      }
+    }
+    for (calls, outcome) in outcomes {
+      // At most three calls by name, so a line stays readable however many ask the same.
+      let named = calls.prefix(3).joined(separator: ", ")
+      let text = named + (calls.count > 3 ? ", +\(calls.count - 3) more" : "") + ": " + outcome
       lines.append(font(HTML.escape(text), size: small, color: theme.dismiss))
     }
+    var chains = Set<String>()
     for chain in summary.responderChains {
-      let text =
-        "responder chain from \(chain.from): "
-        + chain.responders.map(\.name).joined(separator: " → ")
-      lines.append(font(HTML.escape(text), size: small, color: theme.responder))
+      let parts =
+        ["responder chain from \(chain.from): \(chain.responders[0].name)"]
+        + chain.responders.dropFirst().map(\.name)
+      let wrapped = Self.wrap(parts, separator: " → ", width: 90)
+      guard chains.insert(wrapped.joined()).inserted else { continue }
+      for line in wrapped {
+        lines.append(font(HTML.escape(line), size: small, color: theme.responder))
+      }
     }
     let counts = summary.findingCounts
     let parts = [Severity.error, .warning, .info].compactMap { severity -> String? in
@@ -65,8 +99,25 @@ extension GraphvizBackend {
           "findings: " + parts.joined(separator: ", "), size: small,
           color: theme.color(of: worst)))
     }
-    let text = Self.clip(lines, to: diagram.maxLabelLines).joined(separator: "<BR/>")
-    guard let fill = theme.labelFill else { return text }
-    return backed(text, fill: fill)
+    return lines
+  }
+
+  /// `parts` joined by `separator` in lines of at most `width` characters (a part longer than
+  /// that has a line of its own); each line but the first starts with the separator.
+  static func wrap(_ parts: [String], separator: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for part in parts {
+      if current.isEmpty {
+        current = part
+      } else if current.count + separator.count + part.count <= width {
+        current += separator + part
+      } else {
+        lines.append(current)
+        current = String(separator.drop { $0 == " " }) + part
+      }
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
   }
 }

@@ -168,7 +168,8 @@ import Testing
     #expect(
       Set(json.keys) == [
         "input", "topViewController", "visiblePath", "visible", "visibleLeaves", "scenes",
-        "dismissals", "responderChains", "unanswered", "findings", "notes", "version",
+        "refusedPresentations", "dismissals", "responderChains", "unanswered", "findings", "notes",
+        "version",
       ])
     let top = try #require(json["topViewController"] as? [String: String])
     #expect(top == ["id": "C", "class": "UIViewController"])

@@ -165,8 +165,9 @@ import Testing
     // Labels are HTML in the DOT: quotes are &#39;.
     let text = dot.replacingOccurrences(of: "&#39;", with: "'")
     #expect(text.contains("showDetail ×5 'GET', 'POST', 'PUT', +2"))
-    #expect(text.contains("regular: replace detail of 'H1p-Uh-vWS'"))
-    #expect(text.contains("compact: push onto 'RMx-3f-FxP'"))
+    // The scenes by class or title, as their nodes are named (their ids are element ids).
+    #expect(text.contains("regular: replace detail of 'UISplitViewController'"))
+    #expect(text.contains("compact: push onto 'Master'"))
     #expect(dot.contains("▶ initial view controller"))
     let tabs = try vcgraph(
       ["render", Self.path(Self.kickstarterMain), "-f", "dot", "-o", "-"]

@@ -95,13 +95,16 @@ import VCGraphDiagram
       if case .segue(let segue) = edge.kind { segues[segue.title] = (edge, segue) }
     }
     // show inside a navigation controller pushes ("a UINavigationController pushes the new
-    // view controller onto its navigation stack").
+    // view controller onto its navigation stack"). Scenes are named as their nodes are: `nav`
+    // is an element id, so by its class.
     let open = try #require(segues["show 'open'"])
-    #expect(open.1.style == .push && open.1.effects == ["push onto 'nav'"])
+    #expect(open.1.style == .push && open.1.effects == ["push onto 'UINavigationController'"])
     #expect(open.0.tail == scene(1) && open.0.head == scene(2))
     // Present Modally, no style: automatic, a page sheet on iOS 17, presented by nav (S1).
     let compose = try #require(segues["presentation 'compose'"])
-    #expect(compose.1.style == .present && compose.1.effects == ["present pageSheet by 'nav'"])
+    #expect(
+      compose.1.style == .present
+        && compose.1.effects == ["present pageSheet by 'UINavigationController'"])
     // The presented navigation controller's root relationship, outside the launch state.
     #expect(segues["root"]?.1.style == .containment)
     #expect(segues["root"]?.0.tail == scene(3))
@@ -132,5 +135,34 @@ import VCGraphDiagram
 
   @Test func theSameStoryboardGivesAnEqualMap() throws {
     #expect(try map() == map())
+  }
+
+  /// Interface Builder element ids (`BYZ-38-t0r`) say nothing to a reader: a scene is named by
+  /// its storyboard identifier, custom class, title or class, and its id stays the id.
+  @Test func scenesAreNamedByClassIdentifierOrTitleNotTheirElementID() throws {
+    let titled = Self.text.replacingOccurrences(
+      of: #"<viewController id="detail" sceneMemberID="viewController"/>"#,
+      with: #"<viewController title="Details" id="detail" sceneMemberID="viewController"/>"#)
+    let document = try StoryboardDocument.read(
+      bytes: Array(titled.utf8), path: "/nonexistent/Main.storyboard", options: .default)
+    let report = try AnalysisReport(document.launch.hierarchy, storyboard: document)
+    let diagram = StoryboardMapBuilder(document: document, report: report).diagram()
+    var names: [String: String] = [:]  // "-": no display name, the id is the name
+    for node in diagram.allNodes {
+      switch node.content {
+      case .controller(let controller):
+        names[controller.controller.id] = controller.controller.displayName ?? "-"
+      case .storyboardScene(let scene): names[scene.id] = scene.displayName ?? "-"
+      default: break
+      }
+    }
+    #expect(
+      names == [
+        "nav": "UINavigationController", "list": "ListViewController", "detail": "Details",
+        "sheet": "UINavigationController", "edit": "UIViewController",
+        "settings": "-", "lost": "UIViewController",
+      ])
+    // Titles name the launch state too, by the same names.
+    #expect(diagram.summary.top?.name == "ListViewController")
   }
 }

@@ -42,7 +42,7 @@ extension AnalysisReport {
       let from = map.preferredID(of: map.source(of: segue))
       let to = map.destination(of: segue).map { map.preferredID(of: map.resolved($0)) } ?? "exit"
       let name = item.identifier.map { " '\($0)'" } ?? ""
-      let effects = (analysis.outcomes[segue] ?? []).map(map.describe(_:))
+      let effects = (analysis.outcomes[segue] ?? []).map { map.describe($0) }
       let place =
         segue.storyboard == 0
         ? "line \(item.location.line)"

@@ -97,6 +97,7 @@ public struct AnalysisReport: Sendable {
       ("visible", .array(visible.map(ref))),
       ("visibleLeaves", .array(analysis.visibleLeaves.map(ref))),
       ("scenes", scenesJSON),
+      ("refusedPresentations", refusedPresentationsJSON),
       ("dismissals", .array(dismissals.map(json(for:)))),
       ("responderChains", .array(responderChains.map(json(for:)))),
       ("unanswered", unansweredJSON(naming: name)),
@@ -189,6 +190,7 @@ public struct AnalysisReport: Sendable {
       }
       out += line + "\n"
     }
+    out += refusedPresentationsText
     for dismissal in dismissals {
       var call = "dismiss(from: \(controllers[dismissal.from].id)"
       if let levels = dismissal.levels { call += ", levels: \(levels)" }

@@ -46,9 +46,18 @@ extension SegueAnalysis {
 extension StoryboardMap {
   /// A short label for an outcome, for diagram edges and text reports: "push onto 'nav'",
   /// "present pageSheet by 'tabs' (show fell back)", "regular: replace detail of 'split'".
+  /// With `byDisplayName` (diagrams), a scene whose id is an Interface Builder element id is
+  /// named by its `displayName(of:)` instead ("replace detail of 'UISplitViewController'").
   public func describe(_ outcome: SegueOutcome) -> String {
+    describe(outcome, byDisplayName: false)
+  }
+
+  /// `describe(_:)`, naming scenes by their display names when `byDisplayName`.
+  public func describe(_ outcome: SegueOutcome, byDisplayName: Bool) -> String {
     let text: String
-    func id(_ scene: SceneRef) -> String { "'\(preferredID(of: scene))'" }
+    func id(_ scene: SceneRef) -> String {
+      "'\((byDisplayName ? displayName(of: scene) : nil) ?? preferredID(of: scene))'"
+    }
     switch outcome.effect {
     case .push(let navigation): text = "push onto \(id(navigation))"
     case .present(let style, let presenter, let fallback):

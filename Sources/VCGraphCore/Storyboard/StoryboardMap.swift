@@ -124,6 +124,18 @@ public struct StoryboardMap: Sendable, Equatable {
     return item.elementID
   }
 
+  /// The name a diagram draws in bold for a scene whose id is its Interface Builder element id
+  /// (`BYZ-38-t0r`, which says nothing to a reader): its storyboard identifier (when not unique),
+  /// else its custom class, else its title, else its UIKit class. Nil when the id is already a
+  /// name (a unique storyboard identifier) and for a storyboard reference.
+  public func displayName(of scene: SceneRef) -> String? {
+    let item = self[scene]
+    guard item.reference == nil, preferredID(of: scene) == item.elementID else { return nil }
+    if let identifier = item.storyboardIdentifier, !identifier.isEmpty { return identifier }
+    if let title = item.title, !title.isEmpty, item.customClass == nil { return title }
+    return item.className
+  }
+
   /// "MainViewController (BYZ-38-t0r)": how messages name a scene.
   public func describe(_ scene: SceneRef) -> String {
     let item = self[scene]
