@@ -102,6 +102,17 @@ import Testing
     #expect(analysis.stdout.contains(expected[2]))
   }
 
+  /// The scripts this work added or changed, under shellcheck (`-x`: what they source too).
+  @Test func releaseScriptsPassShellcheck() throws {
+    guard let shellcheck = ExecutableSearch.first("shellcheck") else {
+      missingTool("shellcheck is missing: scripts/setup-deps --test installs it")
+      return
+    }
+    let scripts = ["scripts/release", "scripts/setup-deps", "scripts/setup-test-python"]
+    let result = try runTool(shellcheck, ["-x", "--severity=style"] + scripts, cwd: repositoryRoot)
+    #expect(result.exitCode == 0, "\(result.stdout)")
+  }
+
   @Test func manPageLints() throws {
     guard let mandoc = ExecutableSearch.first("mandoc") else {
       missingTool("mandoc is missing: scripts/setup-deps --test installs it")
