@@ -52,7 +52,9 @@ struct VCGraphFailed: Error, CustomStringConvertible {
   /// What vcgraph's exit status `status` means.
   static func meaning(_ status: Int32) -> String {
     switch status {
-    case 1: "a finding failed `check` (or `diff --exit-code` found a difference)"
+    case 1:
+      "a finding failed `check`, `diff --exit-code` found a difference, or `analyze` found "
+        + "a question with no answer"
     case 64: "a usage error (an unknown command or option, or a bad option value)"
     case 65: "bad input data, or an input over a limit"
     case 66: "an input is missing or unreadable"
