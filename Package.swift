@@ -32,9 +32,11 @@ let package = Package(
     .library(name: "VCGraphDiagram", targets: ["VCGraphDiagram"]),
     .library(name: "VCGraphGraphviz", targets: ["VCGraphGraphviz"]),
     .library(name: "VCGraphBackends", targets: ["VCGraphBackends"]),
-    // `swift package vcgraph render Docs/Navigation -o Docs/Images` in packages that depend
-    // on this one.
+    // In packages that depend on this one: `swift package vcgraph check Docs/Navigation`
+    // (read-only commands, no permission), and `swift package
+    // --allow-writing-to-package-directory vcgraph-render render Docs/Navigation -o Docs/Images`.
     .plugin(name: "VCGraphPlugin", targets: ["VCGraphPlugin"]),
+    .plugin(name: "VCGraphRenderPlugin", targets: ["VCGraphRenderPlugin"]),
     // A running app's hierarchy as a description: an app's debug target links it (nothing
     // but the Swift toolchain is needed); its tests link VCGraphCaptureTesting for
     // XCTAttachment, which an app must not link.
@@ -81,13 +83,24 @@ let package = Package(
     // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
     // GraphvizAccelerators).
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI", "GraphvizKit"]),
-    // Runs vcgraph in a package's directory, as `swift package vcgraph ...`.
+    // Runs vcgraph in a package's directory: `swift package vcgraph ...` the commands that
+    // only read and print (no permission), `swift package vcgraph-render ...` any command,
+    // with permission to write into the package. A plugin builds its tool in `swift
+    // package`'s configuration: `swift package -c release ...` for a release vcgraph.
     .plugin(
       name: "VCGraphPlugin",
       capability: .command(
         intent: .custom(
           verb: "vcgraph",
-          description: "Draw or check view-controller hierarchies (render, analyze, check, ...)"),
+          description: "Check or analyze view-controller hierarchies (check, analyze, diff, rules)"
+        )),
+      dependencies: ["vcgraph"]),
+    .plugin(
+      name: "VCGraphRenderPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "vcgraph-render",
+          description: "Draw view-controller hierarchies into the package (render, simulate, ...)"),
         permissions: [
           .writeToPackageDirectory(reason: "vcgraph writes the diagrams into the package")
         ]),

@@ -1,37 +1,62 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package vcgraph COMMAND ...`: runs vcgraph in the package's directory, so a Swift
-/// package can keep its navigation diagrams in its documentation:
+/// `swift package vcgraph COMMAND ...`: runs vcgraph's read-only commands in the package's
+/// directory, with no permission to write into the package:
 ///
-///     swift package --allow-writing-to-package-directory vcgraph render Docs/Navigation \
-///       -o Docs/Images
+///     swift package vcgraph check Docs/Navigation
+///     swift package vcgraph analyze Docs/Navigation/checkout.yaml --format json
 ///
-/// The arguments are vcgraph's own (`vcgraph --help`); relative paths name files in the
-/// package. Writing into the package needs `--allow-writing-to-package-directory` (SwiftPM
-/// asks otherwise).
+/// `check`, `analyze`, `diff`, `rules`, `lint`, `import` and `render` to standard output
+/// (`-o -`) run here; anything that writes a file (`render` or `simulate` into the package,
+/// `-o FILE`, `--write-baseline`) is refused with the `vcgraph-render` command to use, which
+/// asks for the permission. Every argument is vcgraph's own (`vcgraph --help`); relative paths
+/// name files in the package.
 @main
 struct VCGraphPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    let tool = try context.tool(named: "vcgraph")
-    let process = Process()
-    process.executableURL = tool.url
-    process.arguments = arguments.isEmpty ? ["--help"] : arguments
-    process.currentDirectoryURL = context.package.directoryURL
-    // Worker processes (`--jobs`) start the same executable.
-    var environment = ProcessInfo.processInfo.environment
-    environment["VCGRAPH_EXECUTABLE"] = tool.url.path
-    process.environment = environment
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      throw VCGraphFailed(status: process.terminationStatus)
+    if let reason = Self.writes(arguments) {
+      throw WritingNeedsPermission(reason: reason, arguments: arguments)
     }
+    try VCGraphRun.run(context: context, arguments: arguments)
+  }
+
+  /// Why `arguments` would write a file, or nil when they only read and print.
+  static func writes(_ arguments: [String]) -> String? {
+    let command = arguments.first { !$0.hasPrefix("-") }
+    if command == "simulate" { return "`simulate` writes a directory" }
+    var output: String?
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--write-baseline" || argument.hasPrefix("--write-baseline=") {
+        return "`--write-baseline` writes a file"
+      }
+      if argument == "-o" || argument == "--output" {
+        output = index + 1 < arguments.count ? arguments[index + 1] : nil
+        index += 1
+      } else if argument.hasPrefix("--output=") {
+        output = String(argument.dropFirst("--output=".count))
+      } else if argument.hasPrefix("-o"), argument.count > 2 {
+        output = String(argument.dropFirst(2))
+      }
+      index += 1
+    }
+    if let output, output != "-" { return "`-o \(output)` writes into the package" }
+    // `render` without `-o` writes beside the working directory's files.
+    if command == "render", output == nil { return "`render` without `-o -` writes files" }
+    return nil
   }
 }
 
-/// vcgraph reported the problem on standard error; this makes `swift package` fail too.
-struct VCGraphFailed: Error, CustomStringConvertible {
-  var status: Int32
-  var description: String { "vcgraph exited with status \(status)" }
+/// A command that writes, run through the read-only plugin.
+struct WritingNeedsPermission: Error, CustomStringConvertible {
+  var reason: String
+  var arguments: [String]
+
+  var description: String {
+    "\(reason); the read-only `vcgraph` plugin writes nothing. Run "
+      + "`swift package --allow-writing-to-package-directory vcgraph-render "
+      + "\(arguments.joined(separator: " "))`"
+  }
 }

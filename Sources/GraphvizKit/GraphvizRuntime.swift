@@ -179,11 +179,23 @@ final class GraphvizRuntime: @unchecked Sendable {
         case .device(let format):
           var result = try renderData(gvc, root, format: format)
           result.warnings = buildWarnings + layoutWarnings + result.warnings
+          if format == "pdf" || format.hasPrefix("pdf:") { Self.fixDates(&result) }
           results.append(result)
         }
       }
       return results
     }
+  }
+
+  /// Dates a PDF with `SOURCE_DATE_EPOCH` (or 1970-01-01), so renders are reproducible.
+  private static func fixDates(_ result: inout RenderResult) {
+    let epoch = PDFDates.sourceDateEpoch(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+    if case .malformed = epoch {
+      result.warnings.append(
+        "SOURCE_DATE_EPOCH is not a whole number of seconds since 1970 (up to year 9999); "
+          + "the PDF is dated 1970-01-01T00:00:00Z")
+    }
+    result.data = PDFDates.fixed(result.data, date: PDFDates.pdfDate(epoch: epoch.epoch))
   }
 
   /// Returns the warnings logged since the last call, or throws `failure(message)` if

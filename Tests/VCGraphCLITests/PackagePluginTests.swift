@@ -3,9 +3,11 @@ import GraphvizKit
 import TestSupport
 import Testing
 
-/// The `vcgraph` command plugin as a Swift package uses it: a throwaway package that depends
-/// on this one by path renders its `Docs/Navigation` into `Docs/Images` with
-/// `swift package --allow-writing-to-package-directory vcgraph render ...`.
+/// The two command plugins as a Swift package uses them: a throwaway package that depends on
+/// this one by path checks and analyzes its `Docs/Navigation` with the read-only
+/// `swift package vcgraph ...` (no permission asked), and renders it into `Docs/Images` with
+/// `swift package --allow-writing-to-package-directory vcgraph-render render ...`; a failure
+/// names vcgraph's exit status and its meaning.
 ///
 /// SwiftPM builds vcgraph for the throwaway package (a minute or two the first time), so this
 /// is one test. The package's files are written afresh each run in `.build/plugin-test`, one
@@ -52,12 +54,48 @@ import Testing
           contentsOf: repositoryRoot.appendingPathComponent("Samples/\(sample)"),
           encoding: .utf8))
     }
+    try write(
+      "Docs/Broken/001-broken-switcher.yaml",
+      try String(
+        contentsOf: repositoryRoot.appendingPathComponent("Samples/001-broken-switcher.yaml"),
+        encoding: .utf8))
     try files.createDirectory(
       at: package.appendingPathComponent("Docs/Images"), withIntermediateDirectories: true)
 
+    let list = try runTool(swift, ["package", "plugin", "--list"], cwd: package, timeout: 600)
+    #expect(list.stdout.contains("‘vcgraph’ (plugin ‘VCGraphPlugin’"), "\(list.stdout)")
+    #expect(list.stdout.contains("‘vcgraph-render’ (plugin ‘VCGraphRenderPlugin’"))
+
+    // Read-only commands need no permission; their output is vcgraph's.
+    let analyze = try runTool(
+      swift, ["package", "vcgraph", "analyze", "Docs/Navigation/000-top-view-controller.yaml"],
+      cwd: package, timeout: 1200)
+    #expect(analyze.exitCode == 0, "\(analyze.stderr.suffix(3000))")
+    #expect(analyze.stdout.contains("top view controller: editor"), "\(analyze.stdout)")
+    // SwiftPM builds the tool in its own configuration (debug here), which the plugin says.
+    #expect((analyze.stdout + analyze.stderr).contains("swift package -c release"))
+    let check = try runTool(
+      swift, ["package", "vcgraph", "check", "Docs/Broken", "--quiet"], cwd: package,
+      timeout: 600)
+    #expect(check.exitCode != 0)
+    #expect(
+      (check.stdout + check.stderr).contains(
+        "vcgraph exited with status 1: a finding failed `check`"), "\(check.stderr)")
+    #expect(check.stdout.contains("001-broken-switcher.yaml:"))
+    // Writing through the read-only plugin is refused before vcgraph runs, naming the other.
+    let readOnly = try runTool(
+      swift, ["package", "vcgraph", "render", "Docs/Navigation", "-o", "Docs/Images"],
+      cwd: package, timeout: 600)
+    #expect(readOnly.exitCode != 0)
+    #expect(
+      (readOnly.stdout + readOnly.stderr).contains(
+        "swift package --allow-writing-to-package-directory vcgraph-render render "
+          + "Docs/Navigation -o Docs/Images"), "\(readOnly.stderr)")
+    #expect(try files.contentsOfDirectory(atPath: package.path + "/Docs/Images").isEmpty)
+
     // Without the permission SwiftPM refuses, and nothing is written.
     let refused = try runTool(
-      swift, ["package", "vcgraph", "render", "Docs/Navigation", "-o", "Docs/Images"],
+      swift, ["package", "vcgraph-render", "render", "Docs/Navigation", "-o", "Docs/Images"],
       cwd: package, timeout: 1200)
     #expect(refused.exitCode != 0)
     #expect(refused.stderr.contains("--allow-writing-to-package-directory"), "\(refused.stderr)")
@@ -66,8 +104,8 @@ import Testing
     let run = try runTool(
       swift,
       [
-        "package", "--allow-writing-to-package-directory", "vcgraph", "render",
-        "Docs/Navigation", "-o", "Docs/Images", "-f", "svg,mermaid,md",
+        "package", "--allow-writing-to-package-directory", "vcgraph-render", "render",
+        "Docs/Navigation", "-o", "Docs/Images", "-f", "svg,mermaid,md", "--jobs", "2",
       ], cwd: package, timeout: 1200)
     #expect(run.exitCode == 0, "\(run.stderr.suffix(3000))")
     let images = try files.contentsOfDirectory(atPath: package.path + "/Docs/Images").sorted()
@@ -94,10 +132,13 @@ import Testing
     let missing = try runTool(
       swift,
       [
-        "package", "--allow-writing-to-package-directory", "vcgraph", "render", "Docs/Missing",
-        "-o", "Docs/Images",
+        "package", "--allow-writing-to-package-directory", "vcgraph-render", "render",
+        "Docs/Missing", "-o", "Docs/Images",
       ], cwd: package, timeout: 600)
     #expect(missing.exitCode != 0)
     #expect((missing.stdout + missing.stderr).contains("Docs/Missing: no such file or directory"))
+    #expect(
+      (missing.stdout + missing.stderr).contains(
+        "vcgraph exited with status 66: an input is missing or unreadable"))
   }
 }

@@ -1,0 +1,1 @@
+../VCGraphPlugin/VCGraphRun.swift
