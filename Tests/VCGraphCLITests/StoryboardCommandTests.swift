@@ -190,9 +190,11 @@ import Testing
     let report = try Self.object(
       try vcgraph(["analyze", Self.path(Self.alamofire), "--format", "json"]))
     let path = (report["visiblePath"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
-    // The split view (H1p-Uh-vWS) collapsed on iPhone: its primary column, the master
-    // navigation controller, shows MasterViewController on top.
-    #expect(path == ["H1p-Uh-vWS", "RMx-3f-FxP", "7bK-jq-Zjz"])
+    // The split view (H1p-Uh-vWS) collapsed on iPhone: with no delegate override UIKit pushes
+    // the secondary (the detail navigation controller vC3-pB-5Vb) onto the master navigation
+    // controller's stack ("the UINavigationController class responds by pushing the secondary
+    // view controller onto its navigation stack", Apple), so DetailViewController is on top.
+    #expect(path == ["H1p-Uh-vWS", "RMx-3f-FxP", "vC3-pB-5Vb", "hay-0o-6iw"])
     let segues = try #require(report["segues"] as? [[String: Any]])
     let kinds = segues.compactMap { $0["kind"] as? String }
     #expect(kinds.filter { $0 == "relationship" }.count == 4)
