@@ -47,7 +47,8 @@ import VCGraphCore
         """, path: "p.yaml")
     let simulation = Simulator.run(hierarchy)
     #expect(simulation.refusal == nil, "\(String(describing: simulation.refusal?.hint))")
-    #expect(simulation.effects.first?.description == "player presents controls (overCurrentContext)")
+    #expect(
+      simulation.effects.first?.description == "player presents controls (overCurrentContext)")
   }
 
   @Test("a context-defining controller below still wins (definesPresentationContext)")
@@ -66,7 +67,8 @@ import VCGraphCore
       """
     let analysis = Analysis(try DescriptionLoader().load(text: yaml, path: "p.yaml"))
     #expect(analysis.presentation.refused.count == 1)
-    let finding = try #require(Checker.findings(for: analysis).first { $0.rule == .alreadyPresenting })
+    let finding = try #require(
+      Checker.findings(for: analysis).first { $0.rule == .alreadyPresenting })
     #expect(!finding.message.contains("present from 'player'"), "\(finding.message)")
   }
 }

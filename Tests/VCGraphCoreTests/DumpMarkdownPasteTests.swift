@@ -72,7 +72,8 @@ import VCGraphCore
     // lldb's own prose between two commands' output is skipped the same way.
     let lldb = (header + [dump[0], "Printing description of self:"] + dump[1...])
       .joined(separator: "\n")
-    #expect(try DumpReader().read(text: lldb, path: "n.txt").notes.contains { $0.contains("prose") })
+    #expect(
+      try DumpReader().read(text: lldb, path: "n.txt").notes.contains { $0.contains("prose") })
   }
 
   @Test("a line that is neither dump nor prose is refused at that line, not at 1:1")
@@ -97,7 +98,8 @@ import VCGraphCore
     #expect(body[0].hasPrefix("<BKLookupViewController"))
     let hierarchy = try DumpReader().read(
       text: (header + body).joined(separator: "\n"), path: "t.txt")
-    let lookup = try #require(hierarchy.controllers.first { $0.className == "BKLookupViewController" })
+    let lookup = try #require(
+      hierarchy.controllers.first { $0.className == "BKLookupViewController" })
     #expect(lookup.notes.contains { $0.contains("`   + ` marker was missing") })
     let child = try #require(hierarchy.controllers.first { $0.className.hasPrefix("DDParsec") })
     #expect(child.parent.map { hierarchy.controllers[$0].className } == "BKLookupViewController")

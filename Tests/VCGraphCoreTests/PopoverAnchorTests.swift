@@ -37,7 +37,8 @@ import VCGraphCore
     #expect(finding.uikitMessage == Self.popoverMessage)
   }
 
-  @Test("a UIActivityViewController on iPad is a popover (Apple: \"you must present … in a popover\")")
+  @Test(
+    "a UIActivityViewController on iPad is a popover (Apple: \"you must present … in a popover\")")
   func activityControllerOnIPad() throws {
     let yaml = """
       device: iPad

@@ -49,7 +49,8 @@ import VCGraphCore
   @Test("expanded (iPad) both columns show; a plain primary does nothing with the secondary")
   func expandedAndPlainPrimary() throws {
     let ipad = Analysis(try Self.load("device: iPad\n" + Self.masterDetail))
-    #expect(Set(ipad.visibleLeaves.map { ipad.hierarchy.controllers[$0].id }) == ["master", "detail"])
+    #expect(
+      Set(ipad.visibleLeaves.map { ipad.hierarchy.controllers[$0].id }) == ["master", "detail"])
     let plain = """
       window:
         root:
@@ -66,7 +67,8 @@ import VCGraphCore
     let written = DescriptionWriter.yaml(for: try Self.load(yaml))
     #expect(written.contains("collapseSecondary: true"))
     let again = try Self.load(written)
-    #expect(again.controllers[try #require(again.controller(id: "split"))].collapseSecondary == true)
+    #expect(
+      again.controllers[try #require(again.controller(id: "split"))].collapseSecondary == true)
   }
 
   @Test("a split view controller pushed onto a navigation stack is split-in-navigation")

@@ -298,7 +298,8 @@ struct DumpBuilder {
           "printed as presented, but its presenter is not in the dump; read as a window's root"
         if case .controller(let name) = parsed.presentation { note += " (presented with \(name))" }
         if number == 0 && trimmedMarker {
-          note += "; its `   + ` marker was missing (trimmed with the paste's margin), and its"
+          note +=
+            "; its `   + ` marker was missing (trimmed with the paste's margin), and its"
             + " `presented with:` says it was presented"
         }
         hierarchy.controllers[index].notes.append(note)

@@ -54,7 +54,8 @@ struct ActionSheetWithoutAnchor: CheckRule {
         switch reason {
         case .actionSheet:
           ("action sheet", "preferredStyle", UIKitMessages.actionSheetWithoutAnchor)
-        case .popoverStyle: ("popover", "modalPresentationStyle", UIKitMessages.popoverWithoutAnchor)
+        case .popoverStyle:
+          ("popover", "modalPresentationStyle", UIKitMessages.popoverWithoutAnchor)
         case .activityController:
           ("activity view controller", "class", UIKitMessages.popoverWithoutAnchor)
         }
