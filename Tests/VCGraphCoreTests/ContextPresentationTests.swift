@@ -72,3 +72,37 @@ import VCGraphCore
     #expect(!finding.message.contains("present from 'player'"), "\(finding.message)")
   }
 }
+
+/// `dismiss` where nothing is presented (issue 31): UIKit does nothing; the messages say so
+/// instead of listing nothing.
+@Suite struct NothingPresentedTests {
+  @Test("toClass with nothing presented: no empty list in the hint")
+  func toClassHintIsNotEmpty() throws {
+    let hierarchy = try DescriptionLoader().load(
+      text: "window: { root: { class: Home, id: home } }", path: "d.yaml")
+    let analysis = Analysis(hierarchy)
+    do {
+      _ = try analysis.dismiss(from: 0, toClass: "Home")
+      Issue.record("answered")
+    } catch {
+      #expect(error.hint?.hasSuffix(": ") == false, "\(String(describing: error.hint))")
+      #expect(error.hint?.contains("it is not presented") == true)
+    }
+  }
+
+  @Test("a non-strict dismiss step on a controller that neither presents nor was presented")
+  func dismissDoesNothing() throws {
+    let hierarchy = try DescriptionLoader().load(
+      text: """
+        window: { root: { class: Home, id: home } }
+        steps:
+          - dismiss: { from: home }
+        """, path: "d.yaml")
+    let strict = Simulator.run(hierarchy)
+    #expect(strict.refusal != nil)
+    let lenient = Simulator.run(hierarchy, strict: false)
+    #expect(lenient.refusal == nil)
+    #expect(lenient.states.count == 2 && lenient.states[1] == lenient.states[0])
+    #expect(lenient.effects.first?.notes.contains { $0.contains("UIKit does nothing") } == true)
+  }
+}

@@ -151,6 +151,16 @@ extension StepEditor {
   ) throws(VCGraphError) -> String {
     let from = try controller(name, key: "from")
     let analysis = Analysis(hierarchy)
+    // UIKit does nothing, and raises nothing, for a dismiss on a controller that neither
+    // presents nor was presented: a non-strict run applies it as a no-op with a warning.
+    if !strict, levels == nil, toClass == nil, analysis.presentedController(of: from) == nil,
+      analysis.presentedChain(to: from).isEmpty
+    {
+      notes.append(
+        "warning: '\(name)' neither presents nor was presented; UIKit does nothing for this"
+          + " dismiss and prints nothing")
+      return "dismiss(from: \(name)) does nothing"
+    }
     let at = location(levels != nil ? "levels" : toClass != nil ? "toClass" : "")
     let dismissal = try analysis.dismiss(from: from, levels: levels, toClass: toClass, at: at)
     var call = "dismiss(from: \(name)"
