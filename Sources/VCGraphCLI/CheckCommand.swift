@@ -1,14 +1,20 @@
+import Foundation
+import VCGraphBackends
 import VCGraphCore
 
-/// How `check` prints findings.
+/// How `check` prints findings: one case per reporter of `FindingReporters.all`.
 enum CheckFormat: String, CaseIterable, Sendable {
-  case text, json, github, sarif
+  case text, json, github, sarif, markdown, junit, checkstyle
+
+  /// The reporter that prints this format.
+  var reporter: any FindingReporter.Type { FindingReporters.named(rawValue)! }
 }
 
 /// The options of `vcgraph check`.
 struct CheckOptions: CommandOptions {
   static let format = Option(
-    "format", value: "FORMAT", help: "text, json, github or sarif", default: CheckFormat.text,
+    "format", value: "FORMAT",
+    help: "text, json, github, sarif, markdown, junit, checkstyle", default: CheckFormat.text,
     parse: Parse.choice(CheckFormat.self))
   static let warningsAsErrors = Option(flag: "warnings-as-errors", help: "fail on warnings too")
   static let baseline = Option(
@@ -20,6 +26,10 @@ struct CheckOptions: CommandOptions {
     "rules-url", value: "URL",
     help: "sarif: link rules to URL#RULE-ID (your copy of the README)",
     parse: Parse.webAddress)
+  static let linkBase = Option(
+    "link-base", value: "URL",
+    help: "markdown: links to lines start with URL (a blob URL ending in /)",
+    parse: Parse.webAddress)
 
   static let sections =
     [
@@ -27,7 +37,8 @@ struct CheckOptions: CommandOptions {
         title: "options",
         options: [
           format.declaration, warningsAsErrors.declaration, baseline.declaration,
-          writeBaseline.declaration, rulesURL.declaration, SharedOptions.quiet.declaration,
+          writeBaseline.declaration, rulesURL.declaration, linkBase.declaration,
+          SharedOptions.quiet.declaration,
         ])
     ] + RuleOptions.sections + InputSelectionOptions.sections + LimitOptions.sections
     + ClassOptions.sections + ReferenceOptions.sections
@@ -37,6 +48,7 @@ struct CheckOptions: CommandOptions {
   var baseline: String?
   var writeBaseline: String?
   var rulesURL: String?
+  var linkBase: String?
   var quiet: Bool
   var rules: RuleOptions
   var limits: LimitOptions
@@ -60,17 +72,19 @@ struct CheckOptions: CommandOptions {
     baseline = try arguments.value(of: Self.baseline)
     writeBaseline = try arguments.value(of: Self.writeBaseline)
     rulesURL = try arguments.value(of: Self.rulesURL)
+    linkBase = try arguments.value(of: Self.linkBase)
     quiet = try arguments.value(of: SharedOptions.quiet)
   }
 }
 
-/// `vcgraph check INPUT... [--format text|json|github|sarif]`: findings for CI.
+/// `vcgraph check INPUT... [--format FORMAT]`: findings for CI, printed by a reporter.
 struct CheckCommand: Subcommand {
   let options: CheckOptions
   let context: CommandContext
 
   static let synopsis =
-    "vcgraph check INPUT... [--format text|json|github|sarif] [--warnings-as-errors]\n"
+    "vcgraph check INPUT... [--format text|json|github|sarif|markdown|junit|checkstyle]\n"
+    + "         [--warnings-as-errors]"
     + "         [--baseline FILE] [--write-baseline FILE]"
   static let summary =
     "Prints consistency findings like a compiler; exits 1 when an error-severity finding\n"
@@ -84,21 +98,25 @@ struct CheckCommand: Subcommand {
     let inputs: [String]
     let baseline: Baseline?
     do {
-      baseline = try options.baseline.map(Self.readBaseline)
+      baseline = try baselinePath.map(Self.readBaseline)
       inputs = try context.inputs()
     } catch {
       context.report(error)
+      if options.format.reporter.reportsFailedRuns {
+        // Never an empty log: it says the run failed, and why.
+        emit(report([], inputs: [], failures: expansionFailures(besides: error)))
+      }
       return error.exitCode
     }
     let strict = options.warningsAsErrors
-    let rules = context.configuration?.rules ?? RuleConfiguration()
     var all: [PlacedFinding] = []
     var seen = Set<String>()
     var failure: Int32?
-    var failures: [VCGraphError] = []
-    var checked = 0
+    var failures: [ReportFailure] = []
+    var read: [String] = []
     for path in inputs {
       do {
+        let rules = try context.configurations.rules(for: path)
         let input = try context.load(path)
         // A finding in a storyboard that several inputs reference (or load) is reported once.
         for finding in AnalysisReport.findings(
@@ -106,11 +124,11 @@ struct CheckCommand: Subcommand {
         where seen.insert("\(finding.rule.rawValue) \(finding.location)").inserted {
           all.append(PlacedFinding(finding, in: input.hierarchy))
         }
-        checked += 1
+        read.append(path)
       } catch {
         context.report(error)
         failure = failure ?? error.exitCode
-        failures.append(error)
+        failures.append(ReportFailure(error, path: path))
       }
     }
     if let target = options.writeBaseline {
@@ -121,70 +139,25 @@ struct CheckCommand: Subcommand {
         return error.exitCode
       }
     }
-    let placed = baseline.map { Self.filter(all, by: $0) } ?? all
+    let placed = baseline.map { Self.filter(all, by: $0, at: baselinePath ?? "") } ?? all
     let findings = placed.map(\.finding)
-    let printer = DiagnosticPrinter(sources: context.loader.sources)
-    switch options.format {
-    case .sarif:
-      let log = sarif(placed, strict: strict, failures: failures)
-      context.console.out(log.formatted() + "\n")
-    case .json:
-      let json = JSON.object([
-        ("version", .int(JSONOutputVersion.check)),
-        ("findings", .array(findings.map(AnalysisReport.json(for:)))),
-      ])
-      context.console.out(json.formatted() + "\n")
-    case .github:
-      for finding in findings {
-        let level =
-          switch finding.severity {
-          case .error: "error"
-          case .warning: strict ? "error" : "warning"
-          case .info: "notice"
-          }
-        let message = Self.githubEscape(finding.message, property: false)
-        let file = Self.githubEscape(finding.location.path, property: true)
-        context.console.out(
-          workflowCommands:
-            "::\(level) file=\(file),line=\(finding.location.line),col=\(finding.location.column),"
-            + "title=\(finding.rule.rawValue)::\(message)\n")
-      }
-    case .text:
-      for finding in findings {
-        context.console.out(
-          printer.format(
-            severity: finding.severity, message: finding.message, location: finding.location,
-            suffix: " [\(finding.rule.rawValue)]", uikitMessage: finding.uikitMessage))
-      }
-      if !options.quiet {
-        let errors = findings.filter { $0.severity == .error }.count
-        let warnings = findings.filter { $0.severity == .warning }.count
-        let unreadable = inputs.count - checked
-        let tolerated = all.count - placed.count
-        context.console.err(
-          "\(checked) input\(checked == 1 ? "" : "s") checked: \(errors) error"
-            + "\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-            + (tolerated > 0 ? " (and \(tolerated) in the baseline)" : "")
-            + (unreadable > 0 ? "; \(unreadable) could not be read" : "") + "\n")
-      }
+    emit(report(placed, inputs: inputs, failures: expansionFailures() + failures))
+    if options.format == .text && !options.quiet {
+      let errors = findings.filter { $0.severity == .error }.count
+      let warnings = findings.filter { $0.severity == .warning }.count
+      let unreadable = inputs.count - read.count
+      let tolerated = all.count - placed.count
+      let checked = read.count
+      context.console.err(
+        "\(checked) input\(checked == 1 ? "" : "s") checked: \(errors) error"
+          + "\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+          + (tolerated > 0 ? " (and \(tolerated) in the baseline)" : "")
+          + (unreadable > 0 ? "; \(unreadable) could not be read" : "") + "\n")
     }
     if let failure { return failure }
     let failing = findings.contains {
       $0.severity == .error || (strict && $0.severity == .warning)
     }
     return context.status(after: failing ? ExitCode.findings : ExitCode.success)
-  }
-
-  /// GitHub workflow commands escape %, CR and LF (and , and : in properties); other control
-  /// characters are shown escaped, so nothing reaches the log raw.
-  static func githubEscape(_ text: String, property: Bool) -> String {
-    var out = text.replacingOccurrences(of: "%", with: "%25")
-      .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    out = ControlCharacters.escaped(out, atLineStart: false)
-    if property {
-      out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
-        of: ",", with: "%2C")
-    }
-    return out
   }
 }

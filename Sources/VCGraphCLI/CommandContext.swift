@@ -17,18 +17,25 @@ struct CommandContext {
   private let expansionStatus = StatusBox()
   /// Rule ids silenced for every input (`--ignore`), besides a description's own `ignore:`.
   let ignoredRules: [String]
-  /// The configuration file that applies (`.vcgraph.yml`, `--config`), if any.
+  /// The base configuration file (`.vcgraph.yml` here or above, `--config`), if any: its
+  /// option defaults apply to the run; `configurations` has the rules for each input.
   let configuration: ConfigurationFile?
 
+  /// The configuration files that apply to each input (the base one and nested ones).
+  let configurations: NestedConfigurations
+
+  /// `nested`: whether `.vcgraph.yml` files nearer the inputs apply too (not with `--config`
+  /// or `--no-config`).
   init(
     arguments: ParsedArguments, console: Console, options: some CommandOptions,
-    configuration: ConfigurationFile? = nil
+    configuration: ConfigurationFile? = nil, nested: Bool = false
   ) {
     self.arguments = arguments
     self.console = console
     self.configuration = configuration
+    configurations = NestedConfigurations(base: configuration, nested: nested)
     loader = InputLoader(
-      options: options.readOptions, console: console, excluding: configuration)
+      options: options.readOptions, console: console, excluding: configurations)
     requests = options.requests
     layoutLimits = options.layoutLimits
     selection = options.selection
@@ -73,12 +80,15 @@ struct CommandContext {
       throw VCGraphError(.usage, "this command takes one input file, not a directory of them")
     }
     if expansion.files.isEmpty, let first = expansion.problems.first {
-      for problem in expansion.problems.dropFirst() { report(problem) }
+      for problem in expansion.problems.dropFirst() {
+        report(problem)
+        expansionStatus.record(problem)
+      }
       throw first
     }
     for problem in expansion.problems {
       if reportingProblems { report(problem) }
-      expansionStatus.record(problem.exitCode)
+      expansionStatus.record(problem)
     }
     for (directory, names) in expansion.skipped where reportingProblems {
       let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
@@ -90,6 +100,10 @@ struct CommandContext {
     }
     return expansion.files
   }
+
+  /// The problems found while finding the inputs, which the others did not stop (for
+  /// `check --format sarif`'s notifications).
+  var expansionProblems: [VCGraphError] { expansionStatus.problems }
 
   /// The run's exit status: `status`, unless it is 0 and finding the inputs had a problem.
   func status(after status: Int32) -> Int32 {
@@ -119,11 +133,17 @@ struct CommandContext {
   }
 }
 
-/// The first nonzero exit status recorded.
+/// The first nonzero exit status recorded, and the problems recorded.
 final class StatusBox: @unchecked Sendable {
   private(set) var value: Int32 = 0
+  private(set) var problems: [VCGraphError] = []
 
   func record(_ status: Int32) {
     if value == 0 { value = status }
+  }
+
+  func record(_ problem: VCGraphError) {
+    record(problem.exitCode)
+    problems.append(problem)
   }
 }

@@ -1,13 +1,19 @@
 import Foundation
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
 import VCGraphGraphviz
 
+/// How `diff` prints the comparison.
+enum DiffFormat: String, CaseIterable, Sendable {
+  case text, json, markdown
+}
+
 /// The options of `vcgraph diff`.
 struct DiffOptions: CommandOptions {
   static let format = Option(
-    "format", value: "FORMAT", help: "text or json", default: TextOrJSON.text,
-    parse: Parse.choice(TextOrJSON.self))
+    "format", value: "FORMAT", help: "text, json or markdown", default: DiffFormat.text,
+    parse: Parse.choice(DiffFormat.self))
   static let exitCode = Option(
     flag: "exit-code", help: "exit 1 when the hierarchies differ (for CI)")
   static let output = Option(
@@ -25,7 +31,7 @@ struct DiffOptions: CommandOptions {
         ])
     ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
 
-  var format: TextOrJSON
+  var format: DiffFormat
   var exitCode: Bool
   var output: String?
   /// `--quiet`: accepted as by every command; this one prints no progress or summary.
@@ -64,13 +70,14 @@ struct DiffOptions: CommandOptions {
   }
 }
 
-/// `vcgraph diff BEFORE AFTER [--format text|json] [--exit-code] [-o FILE]`: what changed
+/// `vcgraph diff BEFORE AFTER [--format text|json|markdown] [--exit-code] [-o FILE]`: what changed
 /// between two hierarchies, each a description, a dump or a storyboard (`HierarchyDiff`).
 struct DiffCommand: Subcommand {
   let options: DiffOptions
   let context: CommandContext
 
-  static let synopsis = "vcgraph diff BEFORE AFTER [--format text|json] [--exit-code] [-o FILE]"
+  static let synopsis =
+    "vcgraph diff BEFORE AFTER [--format text|json|markdown] [--exit-code] [-o FILE]"
   static let summary = """
     Compares two hierarchies (descriptions, debugger dumps or storyboards, in any mix):
     controllers added, removed and moved (paired by id, else by class and position),
@@ -102,11 +109,20 @@ struct DiffCommand: Subcommand {
       let after = try context.loader.load(paths[1]).hierarchy
       let diff = HierarchyDiff(
         before: before, after: after,
-        configuration: context.configuration?.rules ?? RuleConfiguration())
+        configuration: try context.configurations.rules(for: paths[1]))
       if let output = options.output, let format = options.diagramFormat {
         try draw(diff, format: format, to: output, inputs: paths)
       }
-      context.console.out(options.format == .json ? diff.json.formatted() + "\n" : diff.text)
+      switch options.format {
+      case .text: context.console.out(diff.text)
+      case .json: context.console.out(diff.json.formatted() + "\n")
+      case .markdown:
+        let directory = FileManager.default.currentDirectoryPath
+        context.console.out(
+          DiffMarkdownReporter.report(
+            diff, sourceRoot: WorkspacePath.sourceRoot(for: paths, in: directory),
+            workingDirectory: WorkspacePath.absolute(".", in: directory)))
+      }
       return options.exitCode && !diff.isEmpty ? ExitCode.differences : ExitCode.success
     } catch {
       context.report(error)

@@ -19,6 +19,10 @@ struct InputFile: Equatable, Sendable {
 struct InputSelection: Sendable, Equatable {
   var include: [String] = []
   var exclude: [String] = []
+  /// `--force-exclude`: the configuration files' `excluded` and `included` apply to files
+  /// named on the command line too (as SwiftLint's option of that name), so a hook or CI job
+  /// can pass every changed file.
+  var forceExclude = false
 
   /// Whether `relative` (a path inside a directory given as input) matches one of `globs`: a
   /// glob with a `/` matches the whole relative path, one without matches the file name.
@@ -51,6 +55,7 @@ extension InputLoader {
   /// control character are problems (exit 66) reported beside the inputs that remain.
   func expand(_ arguments: [String], selection: InputSelection) -> InputExpansion {
     var expansion = InputExpansion()
+    var forcedOut = 0
     for argument in arguments {
       if argument == "-" {
         expansion.files.append(InputFile(path: argument))
@@ -75,7 +80,11 @@ extension InputLoader {
         continue
       }
       guard info.st_mode & S_IFMT == S_IFDIR else {
-        expansion.files.append(InputFile(path: argument))
+        if selection.forceExclude && isExcluded(argument) {
+          forcedOut += 1
+        } else {
+          expansion.files.append(InputFile(path: argument))
+        }
         continue
       }
       if !searchFolders.contains(argument) { searchFolders.append(argument) }
@@ -107,6 +116,13 @@ extension InputLoader {
         expansion.skipped.append((argument, skipped.sorted()))
       }
       expansion.files += found.sorted { ($0.relative ?? "") < ($1.relative ?? "") }
+    }
+    if forcedOut > 0 && expansion.files.isEmpty && expansion.problems.isEmpty {
+      expansion.problems.append(
+        VCGraphError(
+          .noInput,
+          "every input is excluded by \(configuration?.path ?? ConfigurationFile.fileName)"
+            + " (--force-exclude)"))
     }
     // Storyboard references are looked for in the input directories, then in the folder of
     // every input file.

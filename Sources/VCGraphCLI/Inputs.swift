@@ -31,25 +31,27 @@ final class InputLoader {
     return [path: SourceText.display(bytes)]
   }
 
-  /// The configuration file whose `excluded` patterns leave files out of input directories.
-  let configuration: ConfigurationFile?
+  /// The configuration files whose `excluded` and `included` patterns leave files out.
+  let configurations: NestedConfigurations
+  /// The base configuration file, named in messages.
+  var configuration: ConfigurationFile? { configurations.base }
 
-  init(options: ReadOptions, console: Console, excluding configuration: ConfigurationFile? = nil) {
+  init(
+    options: ReadOptions, console: Console,
+    excluding configurations: NestedConfigurations = NestedConfigurations(
+      base: nil, nested: false)
+  ) {
     self.options = options
     self.console = console
-    self.configuration = configuration
+    self.configurations = configurations
   }
 
   private var limits: InputLimits { options.limits }
 
-  /// Whether the configuration file's `excluded` patterns leave out a file found in an input
-  /// directory (a file named on the command line is always read).
-  func isExcluded(_ path: String) -> Bool {
-    guard let configuration else { return false }
-    let absolute =
-      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    return configuration.excludes(absolutePath: absolute)
-  }
+  /// Whether the configuration files that apply to `path` leave it out (`excluded`, or
+  /// `included` patterns it does not match): files found in input directories, and with
+  /// `--force-exclude` files named on the command line too.
+  func isExcluded(_ path: String) -> Bool { configurations.excludes(path) }
 
   /// Reads an input's bytes, refusing (without reading it all) one that is over the size
   /// limit, and anything but standard input (`-`) and regular files (`InputFileReading`).

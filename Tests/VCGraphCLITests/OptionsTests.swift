@@ -80,7 +80,8 @@ import VCGraphCore
         == "'--format' takes one of text, json, not 'xml'")
     #expect(
       usageError(CheckOptions.self, ["--format", "xml"])
-        == "'--format' takes one of text, json, github, sarif, not 'xml'")
+        == "'--format' takes one of text, json, github, sarif, markdown, junit, checkstyle,"
+        + " not 'xml'")
     #expect(
       usageError(RenderOptions.self, ["-f", "svg,gif"])
         == "unknown format 'gif' (formats are svg, png, pdf, dot, json, mermaid, md)")

@@ -65,7 +65,7 @@ import Testing
     #expect(baseline.entries == [b, a, a])
     let text = baseline.json.formatted()
     #expect(
-      text.hasPrefix("{\n  \"version\": 1,\n  \"findings\": [\n    {\n      \"rule\": \"r\","))
+      text.hasPrefix("{\n  \"version\": 2,\n  \"findings\": [\n    {\n      \"rule\": \"r\","))
     let read = try Baseline.load(bytes: Array(text.utf8), path: "base.json")
     #expect(read == baseline)
     #expect(read.absorbs([a, a, a, b]) == [true, true, false, true])
@@ -84,8 +84,12 @@ import Testing
       #expect(error.hint == "did you mean 'path'?")
     }
     #expect(throws: VCGraphError.self) {
-      try Baseline.load(bytes: Array("{\"version\": 2, \"findings\": []}".utf8), path: "b.json")
+      try Baseline.load(bytes: Array("{\"version\": 3, \"findings\": []}".utf8), path: "b.json")
     }
+    // Version 1 (paths relative to the working directory) is still read, and says so.
+    let old = try Baseline.load(
+      bytes: Array("{\"version\": 1, \"findings\": []}".utf8), path: "b.json")
+    #expect(old.version == 1)
   }
 
   @Test("paths relative to the working directory, and as URIs")

@@ -31,7 +31,9 @@ import Testing
   @Test("the documentation pages exist")
   func pagesExist() {
     let names = Set(Self.pages().map(\.lastPathComponent))
-    for page in ["README.md", "Format.md", "Semantics.md", "CommandLine.md", "Architecture.md"] {
+    for page in [
+      "README.md", "Format.md", "Semantics.md", "CommandLine.md", "Architecture.md", "CI.md",
+    ] {
       #expect(names.contains(page), "Documentation/\(page)")
     }
   }

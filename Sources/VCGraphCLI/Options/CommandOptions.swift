@@ -66,12 +66,13 @@ extension Subcommand {
   ) throws(VCGraphError) -> Self {
     var arguments = try ParsedArguments(
       words, accepting: Options.declarations + ConfigurationOptions.declarations)
-    let configuration = try ConfigurationOptions.parse(arguments)
-      .load(into: &arguments, accepted: Options.declarations)
+    let group = try ConfigurationOptions.parse(arguments)
+    let configuration = try group.load(into: &arguments, accepted: Options.declarations)
     let options = try Options.parse(arguments)
     return Self(
       options: options,
       context: CommandContext(
-        arguments: arguments, console: console, options: options, configuration: configuration))
+        arguments: arguments, console: console, options: options, configuration: configuration,
+        nested: group.path == nil && !group.none))
   }
 }

@@ -11,13 +11,18 @@ struct InputSelectionOptions: OptionGroup {
   static let exclude = Option(
     repeating: "exclude", value: "GLOB", help: "skip files that match", parse: Parse.text)
 
-  static let options = [include.declaration, exclude.declaration]
+  static let forceExclude = Option(
+    flag: "force-exclude",
+    help: "leave out excluded files even when named as inputs (.vcgraph.yml)")
+
+  static let options = [include.declaration, exclude.declaration, forceExclude.declaration]
 
   var selection: InputSelection
 
   init(_ arguments: ParsedArguments) throws(VCGraphError) {
     selection = InputSelection(
       include: try arguments.value(of: Self.include),
-      exclude: try arguments.value(of: Self.exclude))
+      exclude: try arguments.value(of: Self.exclude),
+      forceExclude: try arguments.value(of: Self.forceExclude))
   }
 }

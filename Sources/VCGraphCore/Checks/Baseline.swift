@@ -6,7 +6,8 @@ public struct Baseline: Sendable, Equatable {
   /// One tolerated finding.
   public struct Entry: Sendable, Hashable, Comparable {
     public var rule: String
-    /// The input's path relative to the working directory (`WorkspacePath.relative`).
+    /// The input's path relative to the baseline file's directory (`WorkspacePath.relative`;
+    /// in a version 1 baseline, to the working directory).
     public var path: String
     /// Where in the hierarchy (`FindingPath`).
     public var controllerPath: String
@@ -22,18 +23,26 @@ public struct Baseline: Sendable, Equatable {
     }
   }
 
-  /// The file format's version.
-  public static let version = 1
+  /// The file format's version written: 2, whose paths are relative to the baseline file's
+  /// directory, so that `check` run from any directory (and a baseline named by a
+  /// configuration file) matches. Version 1 (paths relative to the working directory) is read.
+  public static let version = 2
+
+  /// The version of the file read (`version` for a baseline made now).
+  public private(set) var version: Int
 
   /// The entries, sorted.
   public private(set) var entries: [Entry]
 
-  public init(entries: [Entry]) { self.entries = entries.sorted() }
+  public init(entries: [Entry], version: Int = Baseline.version) {
+    self.entries = entries.sorted()
+    self.version = version
+  }
 
   /// The JSON written by `--write-baseline`: deterministic, one entry per finding, sorted.
   public var json: JSON {
     .object([
-      ("version", .int(Self.version)),
+      ("version", .int(version)),
       (
         "findings",
         .array(
@@ -78,9 +87,10 @@ struct BaselineDecoder: YAMLValueReading {
     let pairs = try mapping(root, what: "a baseline")
     try checkKeys(pairs, allowed: ["version", "findings"], in: "a baseline")
     let version = try required("version", in: pairs, at: root.mark)
-    guard try integer(version, key: "version") == Baseline.version else {
+    let number = try integer(version, key: "version")
+    guard (1...Baseline.version).contains(number) else {
       throw error(
-        "this baseline is version \(version.scalar ?? "?"); vcgraph reads version"
+        "this baseline is version \(version.scalar ?? "?"); vcgraph reads versions 1 to"
           + " \(Baseline.version)", at: version.mark,
         hint: "write it again with --write-baseline")
     }
@@ -95,6 +105,6 @@ struct BaselineDecoder: YAMLValueReading {
           controllerPath: try string(
             try required("controller", in: fields, at: item.mark), key: "controller")))
     }
-    return Baseline(entries: entries)
+    return Baseline(entries: entries, version: number)
   }
 }

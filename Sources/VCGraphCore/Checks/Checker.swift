@@ -29,7 +29,8 @@ public enum Checker {
 
   /// Every finding, sorted by position, of the rules `configuration` runs (all but the opt-in
   /// ones by default), at the severity it gives, without the rules the file's `ignore:`
-  /// silences. `rules` is the registry, replaceable by tests.
+  /// silences and those the finding's controller's own `ignore:` does. `rules` is the
+  /// registry, replaceable by tests.
   public static func findings(
     for analysis: Analysis, configuration: RuleConfiguration = RuleConfiguration(),
     rules: [any CheckRule.Type] = Checker.rules
@@ -39,12 +40,23 @@ public enum Checker {
       !ignored.contains($0.rule.rawValue) && configuration.runs($0.rule, optIn: $0.isOptIn)
     }
     .flatMap { type in
-      type.findings(in: analysis).map { finding in
+      type.findings(in: analysis).filter { !analysis.hierarchy.isIgnored($0) }.map { finding in
         var finding = finding
         finding.severity = configuration.severity(of: type.rule)
         return finding
       }
     }
     .sorted { ($0.location, $0.rule.rawValue) < ($1.location, $1.rule.rawValue) }
+  }
+}
+
+extension Hierarchy {
+  /// Whether the controller a finding is about silences its rule (its `ignore:`, a
+  /// storyboard scene's `vcgraphDisable`).
+  public func isIgnored(_ finding: Finding) -> Bool {
+    guard let controller = finding.controller, controllers.indices.contains(controller) else {
+      return false
+    }
+    return controllers[controller].ignoredRules.contains(finding.rule.rawValue)
   }
 }

@@ -8,6 +8,9 @@ public struct RuleConfiguration: Sendable, Equatable {
   public var optedIn: Set<String> = []
   /// Rule id to the severity its findings get instead of the rule's own (`severity`).
   public var severities: [String: Severity] = [:]
+  /// The only rule ids that run, opt-in or not (`only_rules`), or nil: `disabled` and
+  /// `optedIn` decide. `disabled` still switches a rule off.
+  public var only: Set<String>?
 
   public init(
     disabled: Set<String> = [], optedIn: Set<String> = [], severities: [String: Severity] = [:]
@@ -19,7 +22,31 @@ public struct RuleConfiguration: Sendable, Equatable {
 
   /// Whether a rule runs: not disabled, and opted in when it is opt-in.
   public func runs(_ rule: Rule, optIn: Bool) -> Bool {
-    !disabled.contains(rule.rawValue) && (!optIn || optedIn.contains(rule.rawValue))
+    if disabled.contains(rule.rawValue) { return false }
+    if let only { return only.contains(rule.rawValue) }
+    return !optIn || optedIn.contains(rule.rawValue)
+  }
+
+  /// This configuration (a parent directory's) with `child` (a nested configuration file's)
+  /// merged over it, the child winning: the child's `only_rules` replaces which rules run
+  /// (forgetting the parent's lists); else its `disabled_rules` switch rules off and its
+  /// `opt_in_rules` switch rules on, also ones the parent switched off (and add them to the
+  /// parent's `only_rules`); its severities replace the parent's for the same rule.
+  public func merging(_ child: RuleConfiguration) -> RuleConfiguration {
+    var result = self
+    if let only = child.only {
+      result.only = only
+      result.disabled = []
+      result.optedIn = []
+    }
+    for id in child.optedIn {
+      result.optedIn.insert(id)
+      result.disabled.remove(id)
+      result.only?.insert(id)
+    }
+    result.disabled.formUnion(child.disabled)
+    result.severities.merge(child.severities) { _, child in child }
+    return result
   }
 
   /// The severity a rule's findings get.

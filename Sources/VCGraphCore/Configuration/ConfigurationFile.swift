@@ -36,20 +36,40 @@ public struct ConfigurationFile: Sendable {
   public var rules = RuleConfiguration()
   /// The `excluded` patterns, relative to the file's directory.
   public var excluded: [PathGlob] = []
+  /// The `included` patterns, relative to the file's directory: when there are some, only
+  /// files they match are inputs.
+  public var included: [PathGlob] = []
+  /// The `baseline` file (`check --baseline`), resolved against the file's directory, and
+  /// where the file names it.
+  public var baseline: (path: String, location: SourceLocation)?
   /// The option defaults, in file order.
   public var options: [OptionValue] = []
 
   /// The keys of the file besides the option keys.
-  public static let ruleKeys = ["disabled_rules", "opt_in_rules", "excluded", "severity"]
+  public static let ruleKeys = [
+    "disabled_rules", "opt_in_rules", "only_rules", "excluded", "included", "severity", "baseline",
+  ]
+
+  /// The keys a nested configuration file (one nearer an input than the base one) may have:
+  /// those about rules and files. Option defaults and the baseline are the run's, set once.
+  public static let nestedKeys = [
+    "disabled_rules", "opt_in_rules", "only_rules", "excluded", "included", "severity",
+  ]
+
+  /// The directory the file is in (its relative paths are relative to it), absolute.
+  public var directory: String {
+    URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+  }
 
   /// Reads a configuration file; `optionKeys` are the option keys the command line accepts.
+  /// `nested`: a nested file, which may only have `nestedKeys`.
   public static func load(
-    bytes: [UInt8], path: String, optionKeys: [String: ValueShape]
+    bytes: [UInt8], path: String, optionKeys: [String: ValueShape], nested: Bool = false
   ) throws(VCGraphError) -> ConfigurationFile {
     var file = ConfigurationFile(path: path)
     if SmallYAMLFile.isEmpty(bytes) { return file }
     let root = try SmallYAMLFile.read(bytes, path: path, what: "configuration files")
-    var decoder = ConfigurationDecoder(path: path, optionKeys: optionKeys)
+    var decoder = ConfigurationDecoder(path: path, optionKeys: optionKeys, nested: nested)
     try decoder.decode(root, into: &file)
     return file
   }
@@ -72,16 +92,18 @@ public struct ConfigurationFile: Sendable {
     }
   }
 
-  /// Whether a file found inside an input directory is left out: `absolutePath` relative to
-  /// the configuration file's directory matches an `excluded` pattern.
+  /// Whether a file is left out: `absolutePath` relative to the configuration file's
+  /// directory matches an `excluded` pattern, or there are `included` patterns and it matches
+  /// none (a file outside the directory is never left out).
   public func excludes(absolutePath: String) -> Bool {
-    guard !excluded.isEmpty else { return false }
-    let base = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+    guard !excluded.isEmpty || !included.isEmpty else { return false }
+    let base = directory
     let target = URL(fileURLWithPath: absolutePath).standardizedFileURL.path
     let prefix = base.hasSuffix("/") ? base : base + "/"
     guard target.hasPrefix(prefix) else { return false }
     let relative = String(target.dropFirst(prefix.count))
-    return excluded.contains { $0.matches(relative) }
+    if excluded.contains(where: { $0.matches(relative) }) { return true }
+    return !included.isEmpty && !included.contains { $0.matches(relative) }
   }
 }
 
@@ -89,6 +111,7 @@ public struct ConfigurationFile: Sendable {
 struct ConfigurationDecoder: YAMLValueReading {
   let path: String
   let optionKeys: [String: ConfigurationFile.ValueShape]
+  var nested = false
 
   mutating func decode(
     _ root: YAMLNode, into file: inout ConfigurationFile
@@ -96,6 +119,20 @@ struct ConfigurationDecoder: YAMLValueReading {
     let pairs = try mapping(root, what: "a configuration file")
     let allowed = ConfigurationFile.ruleKeys + optionKeys.keys.sorted()
     try checkKeys(pairs, allowed: allowed, in: "a configuration file")
+    if nested, let pair = pairs.first(where: { !ConfigurationFile.nestedKeys.contains($0.key) }) {
+      throw error(
+        "`\(pair.key)` belongs in the base configuration file, not in a nested one",
+        at: pair.keyMark,
+        hint: "a nested \(ConfigurationFile.fileName) may have "
+          + ConfigurationFile.nestedKeys.map { "`\($0)`" }.joined(separator: ", "))
+    }
+    if let only = pairs.first(where: { $0.key == "only_rules" }),
+      let other = pairs.first(where: { ["disabled_rules", "opt_in_rules"].contains($0.key) })
+    {
+      throw error(
+        "`only_rules` cannot be used together with `\(other.key)`", at: only.keyMark,
+        hint: "`only_rules` names every rule that runs; leave the others out of it")
+    }
     let ids = Rule.all.map(\.rawValue)
     for pair in pairs {
       switch pair.key {
@@ -116,16 +153,34 @@ struct ConfigurationDecoder: YAMLValueReading {
           }
           file.rules.optedIn.insert(id)
         }
-      case "excluded":
+      case "only_rules":
+        var only = Set<String>()
+        for item in try sequence(pair.value, key: pair.key) {
+          only.insert(try ruleID(item, key: pair.key, among: ids))
+        }
+        file.rules.only = only
+      case "excluded", "included":
         for item in try sequence(pair.value, key: pair.key) {
           let pattern = try string(item, key: pair.key)
           if pattern.isEmpty || pattern.hasPrefix("/") {
             throw error(
-              "an `excluded` pattern is a path relative to the configuration file's directory",
+              "an `\(pair.key)` pattern is a path relative to the configuration file's directory",
               at: item.mark, hint: "write it as `Samples/legacy/**` or `*.generated.yaml`")
           }
-          file.excluded.append(PathGlob(pattern))
+          if pair.key == "excluded" {
+            file.excluded.append(PathGlob(pattern))
+          } else {
+            file.included.append(PathGlob(pattern))
+          }
         }
+      case "baseline":
+        let name = try string(pair.value, key: pair.key)
+        if name.isEmpty {
+          throw error("`baseline` names a file", at: pair.value.mark, hint: nil)
+        }
+        let resolved = name.hasPrefix("/") ? name : file.directory + "/" + name
+        let standardized = URL(fileURLWithPath: resolved).standardizedFileURL.path
+        file.baseline = (standardized, loc(pair.value.mark))
       case "severity":
         let entries = try mapping(pair.value, what: "`severity`")
         try checkKeys(entries, allowed: ids, in: "`severity` (its keys are rule ids)")

@@ -270,6 +270,9 @@ private struct DescriptionEmitter {
     }
     if let title = controller.title { line(body, "title: " + scalar(title)) }
     if let state = controller.state { line(body, "state: " + scalar(state)) }
+    if !controller.ignoredRules.isEmpty {
+      line(body, "ignore: [" + controller.ignoredRules.map(scalar).joined(separator: ", ") + "]")
+    }
     if let style = controller.modalPresentationStyle {
       line(body, "modalPresentationStyle: " + style.rawValue)
     }

@@ -73,15 +73,7 @@ struct DescriptionDecoder {
           }
           hierarchy.device = device
         case "ignore":
-          for item in try sequence(pair.value, key: "ignore") {
-            let rule = try string(item, key: "ignore")
-            guard Rule(rawValue: rule) != nil else {
-              throw error(
-                "unknown rule id '\(rule)'", at: item.mark,
-                hint: suggestion(for: rule, among: Rule.all.map(\.rawValue)))
-            }
-            hierarchy.ignoredRules.append(rule)
-          }
+          hierarchy.ignoredRules += try ruleIDs(pair.value, key: "ignore")
         case "delegate": try decodeDelegate(pair.value)
         default: break
         }
@@ -274,7 +266,7 @@ struct DescriptionDecoder {
 
   static let commonKeys = [
     "class", "id", "title", "presents", "modalPresentationStyle", "definesPresentationContext",
-    "view", "state", "popoverAnchor",
+    "view", "state", "ignore", "popoverAnchor",
   ]
 
   static func allowedKeys(for kind: ControllerKind) -> [String] {
@@ -386,6 +378,8 @@ struct DescriptionDecoder {
           hierarchy.controllers[index].title = try string(pair.value, key: "title")
         case "state":
           hierarchy.controllers[index].state = try string(pair.value, key: "state")
+        case "ignore":
+          hierarchy.controllers[index].ignoredRules = try ruleIDs(pair.value, key: "ignore")
         case "selectedIndex":
           hierarchy.controllers[index].selectedIndex = try self.index(
             pair.value, key: "selectedIndex")
@@ -433,6 +427,21 @@ struct DescriptionDecoder {
       }
     }
     return index
+  }
+
+  /// A list of rule ids (`ignore:`), each one `vcgraph rules` lists.
+  private func ruleIDs(_ node: YAMLNode, key: String) throws(VCGraphError) -> [String] {
+    var ids: [String] = []
+    for item in try sequence(node, key: key) {
+      let rule = try string(item, key: key)
+      guard Rule(rawValue: rule) != nil else {
+        throw error(
+          "unknown rule id '\(rule)'", at: item.mark,
+          hint: suggestion(for: rule, among: Rule.all.map(\.rawValue)))
+      }
+      ids.append(rule)
+    }
+    return ids
   }
 
   private func checkClassName(_ name: String, at mark: Mark) throws(VCGraphError) {

@@ -122,6 +122,9 @@ public struct Controller: Sendable, Equatable {
   public var keyLocations = KeyLocations()
   /// Notes an importer attached where it had to guess.
   public var notes: [String] = []
+  /// Rule ids silenced for findings about this controller (its `ignore:` key; in a storyboard,
+  /// its `vcgraphDisable` user-defined runtime attribute).
+  public var ignoredRules: [String] = []
 
   public init(id: String, className: String, kind: ControllerKind, location: SourceLocation) {
     self.id = id

@@ -2,8 +2,9 @@
 /// (its "SARIF support for code scanning" page): one run whose `tool.driver` declares every
 /// registered rule with its descriptions, level, help (and `helpUri` when the tool names a
 /// page with the rules' sections), then one result per finding with its rule's id and index,
-/// level, message, location (a URI relative to the working directory and a region) and a
-/// `partialFingerprints` entry that stays the same when lines are inserted above the finding.
+/// level, message, location (a URI relative to `%SRCROOT%`, the git work tree holding the
+/// inputs or else the working directory, and a region) and a `partialFingerprints` entry that
+/// stays the same when lines are inserted above the finding.
 public enum SARIFLog {
   /// The schema the log declares (the OASIS standard's, errata 01).
   public static let schema =
@@ -11,6 +12,8 @@ public enum SARIFLog {
   /// The `partialFingerprints` key of vcgraph's fingerprint (GitHub computes and uses its own
   /// `primaryLocationLineHash` beside it).
   public static let fingerprintKey = "vcgraphFindingPath/v1"
+  /// The `uriBaseId` of every relative URI; `originalUriBaseIds` says where it is.
+  public static let sourceRootID = "%SRCROOT%"
 
   /// The analysis tool.
   public struct Tool: Sendable {
@@ -27,45 +30,6 @@ public enum SARIFLog {
     }
   }
 
-  /// One finding placed for the log.
-  public struct Result: Sendable {
-    public var finding: Finding
-    /// The level reported (the finding's severity, or error for a warning with
-    /// `--warnings-as-errors`).
-    public var level: Severity
-    /// The input as a URI relative to the working directory.
-    public var uri: String
-    /// The column just past the region's end on the finding's line.
-    public var endColumn: Int
-    /// Where in the hierarchy (`FindingPath`).
-    public var controllerPath: String
-
-    public init(
-      finding: Finding, level: Severity, uri: String, endColumn: Int, controllerPath: String
-    ) {
-      self.finding = finding
-      self.level = level
-      self.uri = uri
-      self.endColumn = endColumn
-      self.controllerPath = controllerPath
-    }
-  }
-
-  /// An input that could not be checked (`toolExecutionNotifications`).
-  public struct Notification: Sendable {
-    public var message: String
-    public var uri: String?
-    public var line: Int?
-    public var column: Int?
-
-    public init(message: String, uri: String?, line: Int?, column: Int?) {
-      self.message = message
-      self.uri = uri
-      self.line = line
-      self.column = column
-    }
-  }
-
   /// SARIF's name for a severity.
   public static func level(_ severity: Severity) -> String {
     switch severity {
@@ -75,39 +39,49 @@ public enum SARIFLog {
     }
   }
 
-  /// The whole log.
-  public static func document(
-    tool: Tool, rules: [Rule] = Rule.all, configuration: RuleConfiguration,
-    results: [Result], notifications: [Notification]
-  ) -> JSON {
-    let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.rawValue, $0) })
-    var invocation: [(String, JSON)] = [("executionSuccessful", .bool(notifications.isEmpty))]
-    let overrides = ruleOverrides(rules: rules, configuration: configuration)
+  /// The whole log of a report: its rules, findings and failures.
+  public static func document(_ report: FindingReport) -> JSON {
+    let rules = report.rules
+    let index = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let failed = !report.failures.isEmpty
+    var invocation: [(String, JSON)] = [("executionSuccessful", .bool(!failed))]
+    let overrides = ruleOverrides(rules)
     if !overrides.isEmpty { invocation.append(("ruleConfigurationOverrides", .array(overrides))) }
-    if !notifications.isEmpty {
-      invocation.append(("toolExecutionNotifications", .array(notifications.map(json(for:)))))
+    if failed {
+      let notifications = report.failures.map { json(for: $0, in: report) }
+      invocation.append(("toolExecutionNotifications", .array(notifications)))
     }
     var occurrences: [String: Int] = [:]
-    let resultObjects = results.map { result -> JSON in
+    let resultObjects = report.findings.map { finding -> JSON in
+      let uri = uri(finding.location.path, in: report)
       let identity = [
-        result.finding.rule.rawValue, result.uri,
-        result.controllerPath.isEmpty
-          ? result.finding.message.filter { !$0.isNumber } : result.controllerPath,
+        finding.ruleID, uri,
+        finding.logicalPath.isEmpty ? finding.message.filter { !$0.isNumber } : finding.logicalPath,
       ].joined(separator: "\n")
       occurrences[identity, default: 0] += 1
       return json(
-        for: result, ruleIndex: index[result.finding.rule.rawValue],
+        for: finding, level: report.level(of: finding), uri: uri, ruleIndex: index[finding.ruleID],
         fingerprint: FindingPath.hash(identity + "\n\(occurrences[identity]!)"))
     }
+    let tool = report.tool
     let driver: JSON = .object([
       ("name", .string(tool.name)),
       ("version", .string(tool.version)),
       ("semanticVersion", .string(tool.version)),
-      ("rules", .array(rules.map { descriptor(for: $0, tool: tool) })),
+      ("rules", .array(rules.map(descriptor(for:)))),
     ])
     let run: JSON = .object([
       ("tool", .object([("driver", driver)])),
       ("invocations", .array([.object(invocation)])),
+      (
+        "originalUriBaseIds",
+        .object([
+          (
+            sourceRootID,
+            .object([("uri", .string(WorkspacePath.directoryURI(report.sourceRoot)))])
+          )
+        ])
+      ),
       ("columnKind", .string("unicodeCodePoints")),
       ("results", .array(resultObjects)),
     ])
@@ -118,46 +92,46 @@ public enum SARIFLog {
     ])
   }
 
+  /// A path as given as a URI relative to `%SRCROOT%`, or an absolute `file:` URI outside it.
+  static func uri(_ path: String, in report: FindingReport) -> String {
+    let relative = report.rootRelative(path)
+    return relative.hasPrefix("/")
+      ? "file://" + WorkspacePath.uri(relative) : WorkspacePath.uri(relative)
+  }
+
   /// A rule's `reportingDescriptor`.
-  static func descriptor(for rule: Rule, tool: Tool) -> JSON {
-    let docs = rule.documentation
+  static func descriptor(for rule: ReportRule) -> JSON {
     var configuration: [(String, JSON)] = [("level", .string(level(rule.severity)))]
-    if rule.isOptIn { configuration.insert(("enabled", .bool(false)), at: 0) }
+    if !rule.enabledByDefault { configuration.insert(("enabled", .bool(false)), at: 0) }
     let problemSeverity =
       switch rule.severity {
       case .error: "error"
       case .warning: "warning"
       case .info: "recommendation"
       }
-    let link: [(String, JSON)] =
-      tool.rulesURI.map {
-        [("helpUri", .string($0 + "#" + rule.readmeAnchor))]
-      } ?? []
+    let link: [(String, JSON)] = rule.helpURI.map { [("helpUri", .string($0))] } ?? []
     return .object(
       [
-        ("id", .string(rule.rawValue)),
-        ("name", .string(name(of: rule))),
+        ("id", .string(rule.id)),
+        ("name", .string(rule.name)),
         (
           "shortDescription",
           .object([
-            ("text", .string(RuleReference.plain(rule.summary))),
-            ("markdown", .string(rule.summary)),
+            ("text", .string(rule.summaryText)), ("markdown", .string(rule.summaryMarkdown)),
           ])
         ),
         (
           "fullDescription",
           .object([
-            ("text", .string(RuleReference.plain(docs.uikit))), ("markdown", .string(docs.uikit)),
+            ("text", .string(rule.descriptionText)),
+            ("markdown", .string(rule.descriptionMarkdown)),
           ])
         ),
         ("defaultConfiguration", .object(configuration)),
       ] + link + [
         (
           "help",
-          .object([
-            ("text", .string(RuleReference.text(rule))),
-            ("markdown", .string(RuleReference.section(rule))),
-          ])
+          .object([("text", .string(rule.helpText)), ("markdown", .string(rule.helpMarkdown))])
         ),
         (
           "properties",
@@ -170,34 +144,30 @@ public enum SARIFLog {
       ])
   }
 
-  /// `view-hosted-by-non-parent` → `ViewHostedByNonParent`.
-  static func name(of rule: Rule) -> String {
-    rule.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
-      .joined()
-  }
-
-  private static func json(for result: Result, ruleIndex: Int?, fingerprint: String) -> JSON {
-    let finding = result.finding
-    var object: [(String, JSON)] = [("ruleId", .string(finding.rule.rawValue))]
+  private static func json(
+    for finding: ReportedFinding, level severity: Severity, uri: String, ruleIndex: Int?,
+    fingerprint: String
+  ) -> JSON {
+    var object: [(String, JSON)] = [("ruleId", .string(finding.ruleID))]
     if let ruleIndex { object.append(("ruleIndex", .int(ruleIndex))) }
-    object.append(("level", .string(level(result.level))))
+    object.append(("level", .string(level(severity))))
     object.append(("message", .object([("text", .string(finding.message))])))
     var location: [(String, JSON)] = [
       (
         "physicalLocation",
         physicalLocation(
-          uri: result.uri, line: finding.location.line, column: finding.location.column,
-          endColumn: max(result.endColumn, finding.location.column + 1))
+          uri: uri, line: finding.location.line, column: finding.location.column,
+          endColumn: finding.endColumn)
       )
     ]
-    if !result.controllerPath.isEmpty {
-      let last = result.controllerPath.split(separator: "/").last.map(String.init) ?? ""
+    if !finding.logicalPath.isEmpty {
+      let last = finding.logicalPath.split(separator: "/").last.map(String.init) ?? ""
       location.append(
         (
           "logicalLocations",
           .array([
             .object([
-              ("name", .string(last)), ("fullyQualifiedName", .string(result.controllerPath)),
+              ("name", .string(last)), ("fullyQualifiedName", .string(finding.logicalPath)),
               ("kind", .string("object")),
             ])
           ])
@@ -216,46 +186,43 @@ public enum SARIFLog {
       region += [("endLine", .int(line)), ("endColumn", .int(endColumn))]
     }
     return .object([
-      ("artifactLocation", .object([("uri", .string(uri))])),
+      ("artifactLocation", artifactLocation(uri)),
       ("region", .object(region)),
     ])
   }
 
-  private static func json(for notification: Notification) -> JSON {
+  /// A relative URI names `%SRCROOT%` as its base; a `file:` URI stands alone.
+  private static func artifactLocation(_ uri: String) -> JSON {
+    if uri.hasPrefix("file:") { return .object([("uri", .string(uri))]) }
+    return .object([("uri", .string(uri)), ("uriBaseId", .string(sourceRootID))])
+  }
+
+  /// An input that could not be checked, as a `toolExecutionNotifications` entry.
+  private static func json(for failure: ReportFailure, in report: FindingReport) -> JSON {
     var object: [(String, JSON)] = [
-      ("level", .string("error")),
-      ("message", .object([("text", .string(notification.message))])),
+      ("level", .string("error")), ("message", .object([("text", .string(failure.message))])),
     ]
-    if let uri = notification.uri {
-      let physical: JSON
-      if let line = notification.line, let column = notification.column {
-        physical = physicalLocation(uri: uri, line: line, column: column, endColumn: nil)
-      } else {
-        physical = .object([("artifactLocation", .object([("uri", .string(uri))]))])
-      }
+    if let location = failure.error.location {
+      let physical = physicalLocation(
+        uri: uri(location.path, in: report), line: location.line, column: location.column,
+        endColumn: nil)
       object.append(("locations", .array([.object([("physicalLocation", physical)])])))
     }
     return .object(object)
   }
 
   /// How the configuration file changed the rules (`ruleConfigurationOverrides`).
-  private static func ruleOverrides(
-    rules: [Rule], configuration: RuleConfiguration
-  ) -> [JSON] {
+  private static func ruleOverrides(_ rules: [ReportRule]) -> [JSON] {
     rules.enumerated().compactMap { index, rule -> JSON? in
       var changed: [(String, JSON)] = []
-      if configuration.disabled.contains(rule.rawValue) {
-        changed.append(("enabled", .bool(false)))
-      } else if rule.isOptIn && configuration.optedIn.contains(rule.rawValue) {
-        changed.append(("enabled", .bool(true)))
-      }
-      if let severity = configuration.severities[rule.rawValue], severity != rule.severity {
+      if let enabled = rule.configuredEnabled { changed.append(("enabled", .bool(enabled))) }
+      if let severity = rule.configuredSeverity {
         changed.append(("level", .string(level(severity))))
       }
       guard !changed.isEmpty else { return nil }
       return .object([
         ("configuration", .object(changed)),
-        ("descriptor", .object([("id", .string(rule.rawValue)), ("index", .int(index))])),
+        ("descriptor", .object([("id", .string(rule.id)), ("index", .int(index))])),
       ])
     }
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Input paths as CI tools want them: relative to the working directory, whatever spelling
 /// the user gave (`./Samples/x.yaml`, `Samples//x.yaml` and an absolute path are one file), so
 /// that baselines and SARIF locations match from run to run.
@@ -16,6 +18,43 @@ public enum WorkspacePath {
     let up = Array(repeating: "..", count: base.count - common)
     let rest = up + target[common...]
     return rest.isEmpty ? "." : rest.joined(separator: "/")
+  }
+
+  /// `%SRCROOT%` of a SARIF log: the root of the git work tree (the nearest directory with a
+  /// `.git` entry, a directory or, in a linked worktree or submodule, a file) that holds every
+  /// input file, else `directory` (the working directory) when the inputs are in no work tree,
+  /// in different ones, or there are none (standard input). No `git` is run. Paths are
+  /// absolute and lexically normalised, without a trailing slash.
+  public static func sourceRoot(for paths: [String], in directory: String) -> String {
+    let files = paths.filter { $0 != "-" }.map { absolute($0, in: directory) }
+    guard let first = files.first, let root = workTree(containing: first) else {
+      return absolute(directory, in: "/")
+    }
+    let prefix = root == "/" ? "/" : root + "/"
+    return files.allSatisfy({ $0.hasPrefix(prefix) }) ? root : absolute(directory, in: "/")
+  }
+
+  /// `path` (relative to `directory`, or absolute) as a normalised absolute path.
+  public static func absolute(_ path: String, in directory: String) -> String {
+    "/" + components(path.hasPrefix("/") ? path : directory + "/" + path).joined(separator: "/")
+  }
+
+  /// The nearest directory holding `file` that has a `.git` entry.
+  static func workTree(containing file: String) -> String? {
+    var parts = components(file)
+    while !parts.isEmpty {
+      parts.removeLast()
+      let candidate = "/" + parts.joined(separator: "/")
+      let git = (parts.isEmpty ? "" : candidate) + "/.git"
+      if FileManager.default.fileExists(atPath: git) { return candidate }
+    }
+    return nil
+  }
+
+  /// A directory as a `file:` URI ending with `/` (as SARIF's `originalUriBaseIds` want).
+  public static func directoryURI(_ absolutePath: String) -> String {
+    let encoded = uri(String(absolutePath.dropFirst()))
+    return "file:///" + encoded + (encoded.isEmpty || encoded.hasSuffix("/") ? "" : "/")
   }
 
   /// An absolute path's components with `.` and `..` resolved.

@@ -126,6 +126,7 @@ private struct InitialStateBuilder {
     controller.definesPresentationContext = scene.definesPresentationContext
     controller.modalPresentationStyle = scene.modalPresentationStyle
     controller.notes = scene.notes
+    controller.ignoredRules = scene.ignoredRules
     if ref != written {
       let placeholder = map[written]
       controller.notes.append(

@@ -98,6 +98,12 @@ public struct StoryboardScene: Sendable, Equatable {
   /// What vcgraph noticed while reading the scene (an unknown element, a presentation style
   /// it does not model).
   public var notes: [String] = []
+  /// Rule ids silenced for findings about this scene's controller: its user-defined runtime
+  /// attribute `vcgraphDisable` (a String of ids separated by commas).
+  public var ignoredRules: [String] = []
+
+  /// The key path of that attribute.
+  public static let disableKeyPath = "vcgraphDisable"
 
   public init(
     sceneID: String, elementID: String, element: String, uikitClass: String,

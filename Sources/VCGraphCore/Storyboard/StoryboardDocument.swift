@@ -64,7 +64,11 @@ public struct StoryboardDocument: Sendable {
     for type in Checker.rules where !configuration.runs(type.rule, optIn: type.isOptIn) {
       skipped.insert(type.rule.rawValue)
     }
-    return StoryboardChecker.findings(for: segues, ignoring: skipped).map { finding in
+    return StoryboardChecker.findings(for: segues, ignoring: skipped).filter { finding in
+      // A scene's `vcgraphDisable` silences the rule for findings about that scene.
+      guard let scene = finding.scene else { return true }
+      return !map[scene].ignoredRules.contains(finding.rule.rule.rawValue)
+    }.map { finding in
       var result = Finding(
         finding.rule.rule, finding.message, at: finding.location,
         controller: finding.scene.flatMap(launch.controller(for:)))

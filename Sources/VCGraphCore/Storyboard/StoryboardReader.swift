@@ -119,9 +119,39 @@ final class StoryboardBuilder: XMLEventHandler {
       let index = current.controllerIndex, storyboard!.scenes[index].title == nil
     {
       storyboard!.scenes[index].title = element[attribute: "title"]
+    } else if let controllerDepth = current.controllerDepth, depth == controllerDepth + 2,
+      element.name == "userDefinedRuntimeAttribute",
+      stack.last?.name == "userDefinedRuntimeAttributes",
+      element[attribute: "keyPath"] == StoryboardScene.disableKeyPath,
+      let index = current.controllerIndex
+    {
+      storyboard!.scenes[index].ignoredRules += try Self.disabledRules(element)
     } else if element.name == "segue" {
       try readSegue(element, in: current)
     }
+  }
+
+  /// The rule ids of a controller's `vcgraphDisable` attribute (`value="a, b"`): a string,
+  /// ids separated by commas or spaces, each one `vcgraph rules` lists.
+  static func disabledRules(_ element: XMLElementStart) throws(VCGraphError) -> [String] {
+    guard element[attribute: "type"] == "string" else {
+      throw VCGraphError.data(
+        "`\(StoryboardScene.disableKeyPath)` is a String attribute", at: element.location,
+        hint: "set its type to String in the Identity inspector")
+    }
+    let value = element[attribute: "value"] ?? ""
+    let ids = value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    if ids.isEmpty {
+      throw VCGraphError.data(
+        "`\(StoryboardScene.disableKeyPath)` names no rule", at: element.location,
+        hint: "give rule ids separated by commas, as `vcgraph rules` lists them")
+    }
+    for id in ids where Rule(rawValue: id) == nil {
+      throw VCGraphError.data(
+        "unknown rule id '\(id)' in `\(StoryboardScene.disableKeyPath)`", at: element.location,
+        hint: suggestion(for: id, among: Rule.all.map(\.rawValue)))
+    }
+    return ids
   }
 
   func endElement(_ name: String, depth: Int) throws(VCGraphError) {

@@ -1,0 +1,64 @@
+import Foundation
+import VCGraphBackends
+import VCGraphCore
+
+/// The run as reporters take it (`FindingReport`).
+extension CheckCommand {
+  /// The report of the findings reported, the inputs read and those that could not be.
+  func report(
+    _ findings: [PlacedFinding], inputs: [String], failures: [ReportFailure]
+  ) -> FindingReport {
+    let sources = context.loader.sources
+    var lines: [String: [Substring]] = [:]
+    let reported = findings.map { placed -> ReportedFinding in
+      let location = placed.finding.location
+      if lines[location.path] == nil {
+        lines[location.path] = sources[location.path].map {
+          $0.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+      }
+      // The region runs to the last character of the finding's line.
+      var endColumn = location.column + 1
+      if let text = lines[location.path], text.indices.contains(location.line - 1) {
+        let line = text[location.line - 1]
+        let trimmed = line.unicodeScalars.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        endColumn = max(endColumn, trimmed.count + 1)
+      }
+      return ReportedFinding(
+        placed.finding, logicalPath: placed.controllerPath, endColumn: endColumn)
+    }
+    let directory = FileManager.default.currentDirectoryPath
+    let configuration = context.configuration?.rules ?? RuleConfiguration()
+    return FindingReport(
+      tool: SARIFLog.Tool(
+        name: "vcgraph", version: VCGraphCommandLine.version, rulesURI: options.rulesURL),
+      rules: Rule.all.map {
+        ReportRule($0, rulesURI: options.rulesURL, configuration: configuration)
+      },
+      findings: reported, failures: failures, inputs: inputs, strict: options.warningsAsErrors,
+      sourceRoot: WorkspacePath.sourceRoot(for: inputs, in: directory),
+      workingDirectory: directory, sources: sources, linkBase: options.linkBase)
+  }
+
+  /// Problems met while finding the inputs, each with the argument it is about when its
+  /// message names one (`nope.yaml: no such file or directory`).
+  func expansionFailures(besides first: VCGraphError? = nil) -> [ReportFailure] {
+    let arguments = context.arguments.positional
+    return ((first.map { [$0] } ?? []) + context.expansionProblems).map { error in
+      ReportFailure(
+        error,
+        path: arguments.filter { error.message.hasPrefix($0 + ": ") }.max { $0.count < $1.count })
+    }
+  }
+
+  /// Writes the report in the chosen format to standard output (through the console).
+  func emit(_ report: FindingReport) {
+    let reporter = options.format.reporter
+    let text = reporter.report(report)
+    if reporter.writesWorkflowCommands {
+      context.console.out(workflowCommands: text)
+    } else {
+      context.console.out(text)
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import VCGraphCore
+
+/// The configuration files that apply to each input, as SwiftLint's nested configurations: the
+/// base file (`--config FILE`, or `.vcgraph.yml` in the working directory or the nearest
+/// directory above it), then every `.vcgraph.yml` in the directories from just below the
+/// base's directory (the working directory when there is no base) down to the input's own,
+/// outermost first, each merged over the ones before it: the nearest to the input wins.
+/// `--config` and `--no-config` leave nested files out. A file outside the base's directory
+/// gets the base alone. Files are read once per directory.
+final class NestedConfigurations: @unchecked Sendable {
+  /// The base file, whose option defaults apply to the run.
+  let base: ConfigurationFile?
+  /// The directory nested files are looked for below (absolute), or nil for none.
+  let top: String?
+  private var loaded: [String: Result<ConfigurationFile?, VCGraphError>] = [:]
+  private let lock = NSLock()
+
+  init(base: ConfigurationFile?, nested: Bool) {
+    self.base = base
+    top = nested ? (base?.directory ?? WorkspacePath.absolute(".", in: Self.workingDirectory)) : nil
+  }
+
+  private static var workingDirectory: String { FileManager.default.currentDirectoryPath }
+
+  /// The files that apply to `path` (as given), the base first and the nearest last; a nested
+  /// file that cannot be read or is malformed is an error (66, or 65 at its position).
+  func chain(for path: String) throws(VCGraphError) -> [ConfigurationFile] {
+    var chain = base.map { [$0] } ?? []
+    guard let top, path != "-" else { return chain }
+    let file = WorkspacePath.absolute(path, in: Self.workingDirectory)
+    var directory = (file as NSString).deletingLastPathComponent
+    let prefix = top == "/" ? "/" : top + "/"
+    guard directory == top || directory.hasPrefix(prefix) else { return chain }
+    var directories: [String] = []
+    while directory != top && directory.count > top.count {
+      directories.append(directory)
+      directory = (directory as NSString).deletingLastPathComponent
+    }
+    for directory in directories.reversed() {
+      if let nested = try load(in: directory) { chain.append(nested) }
+    }
+    return chain
+  }
+
+  /// The rules' configuration for `path`: its chain merged, the nearest file winning.
+  func rules(for path: String) throws(VCGraphError) -> RuleConfiguration {
+    try chain(for: path).reduce(RuleConfiguration()) { $0.merging($1.rules) }
+  }
+
+  /// Whether a file of its chain leaves `path` out (`excluded`, or `included` that does not
+  /// match it). A nested file that cannot be read leaves nothing out here: loading the input
+  /// reports it.
+  func excludes(_ path: String) -> Bool {
+    guard let chain = try? chain(for: path) else { return false }
+    let absolute = WorkspacePath.absolute(path, in: Self.workingDirectory)
+    return chain.contains { $0.excludes(absolutePath: absolute) }
+  }
+
+  /// The nested file in `directory`, if there is one.
+  private func load(in directory: String) throws(VCGraphError) -> ConfigurationFile? {
+    let cached = lock.withLock { loaded[directory] }
+    let result =
+      cached
+      ?? {
+        let result = Result<ConfigurationFile?, VCGraphError> { () throws(VCGraphError) in
+          try Self.read(in: directory)
+        }
+        lock.withLock { loaded[directory] = result }
+        return result
+      }()
+    return try result.get()
+  }
+
+  private static func read(in directory: String) throws(VCGraphError) -> ConfigurationFile? {
+    let path = directory + "/" + ConfigurationFile.fileName
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    else { return nil }
+    let bytes = try InputFileReading.read(path, limit: InputLimits.default.maxInputBytes)
+    return try ConfigurationFile.load(
+      bytes: bytes, path: path, optionKeys: ConfigurableOptions.keys, nested: true)
+  }
+}
