@@ -525,7 +525,9 @@ import Testing
     ]
     for (text, message) in cases {
       let steps = try directory.write("steps.yaml", text)
-      let result = try vcgraph(["simulate", input, "--steps", steps, "-o", directory.path("out")])
+      // --strict: a raising step (pushing a navigation controller) is refused too.
+      let result = try vcgraph(
+        ["simulate", input, "--steps", steps, "-o", directory.path("out"), "--strict"])
       #expect(result.exitCode == 65, "\(text): \(result.stderr)")
       #expect(result.stderr.contains("\(steps):"), "\(result.stderr)")
       #expect(result.stderr.contains(message), "\(result.stderr)")
