@@ -15,8 +15,7 @@ struct SimulateOptions: CommandOptions {
   static let png = Option(flag: "png", help: "also write step-N.png")
   static let strict = Option(
     flag: "strict",
-    help: "refuse the run at a step UIKit ignores or raises on (default: a warning frame, or"
-      + " an exception frame that ends the run)")
+    help: "refuse the run at a step UIKit ignores or raises on")
   static let maxSteps = Option(
     "max-steps", value: "N", help: "most steps simulated", default: 1_000,
     parse: Parse.positiveInt)
