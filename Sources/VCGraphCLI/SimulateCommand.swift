@@ -13,6 +13,9 @@ struct SimulateOptions: CommandOptions {
     "format", value: "FORMAT", help: "summary on stdout: text or json", default: TextOrJSON.text,
     parse: Parse.choice(TextOrJSON.self))
   static let png = Option(flag: "png", help: "also write step-N.png")
+  static let strict = Option(
+    flag: "strict",
+    help: "refuse the run at a step UIKit ignores or raises on")
   static let maxSteps = Option(
     "max-steps", value: "N", help: "most steps simulated", default: 1_000,
     parse: Parse.positiveInt)
@@ -30,7 +33,7 @@ struct SimulateOptions: CommandOptions {
         title: "options",
         options: [
           output.declaration, steps.declaration, format.declaration, png.declaration,
-          SharedOptions.quiet.declaration,
+          strict.declaration, SharedOptions.quiet.declaration,
         ]),
       OptionSection(
         title: "simulation limits", options: [maxSteps.declaration, maxOutputBytes.declaration]),
@@ -40,6 +43,8 @@ struct SimulateOptions: CommandOptions {
   var output: String?
   var format: TextOrJSON
   var png: Bool
+  /// Refuse the whole run at a step UIKit ignores or raises on (today's behaviour).
+  var strict: Bool
   /// A steps file applied instead of the input's `steps`.
   var steps: String?
   var quiet: Bool
@@ -59,6 +64,7 @@ struct SimulateOptions: CommandOptions {
     output = try arguments.value(of: Self.output)
     format = try arguments.value(of: Self.format)
     png = try arguments.value(of: Self.png)
+    strict = try arguments.value(of: Self.strict)
     steps = try arguments.value(of: Self.steps)
     quiet = try arguments.value(of: SharedOptions.quiet)
     maxSteps = try arguments.value(of: Self.maxSteps)
@@ -86,9 +92,11 @@ struct SimulateOptions: CommandOptions {
 /// diagram per state (`step-0.svg` is the state as described), `summary.json` and the review
 /// page `index.html` into DIR; prints one line per step.
 ///
-/// All steps are applied before anything is written. A step UIKit refuses is an error at its
-/// position (exit 65) and nothing is written: the outputs of one run are a consistent set,
-/// never a partial one mixed with files left by an earlier run.
+/// All steps are applied before anything is written. A step UIKit ignores with a warning is a
+/// frame that changes nothing; a step UIKit raises on ends the run at its frame (exit 1, the
+/// frames so far written). With `--strict`, or for a step wrong for another reason, the step
+/// is an error at its position (exit 65) and nothing is written: the outputs of one run are a
+/// consistent set, never a partial one mixed with files left by an earlier run.
 struct SimulateCommand: Subcommand {
   let options: SimulateOptions
   let context: CommandContext
@@ -138,7 +146,8 @@ struct SimulateCommand: Subcommand {
       // The file's `analyze:` questions are about the state as described (`vcgraph analyze`
       // answers them); ids they name may be gone after a step.
       hierarchy.requests = []
-      let simulation = Simulator.run(hierarchy, storyboard: loaded.storyboard)
+      let simulation = Simulator.run(
+        hierarchy, storyboard: loaded.storyboard, strict: options.strict)
       if let refusal = simulation.refusal {
         context.report(refusal)
         let applied = simulation.effects.count
@@ -174,6 +183,12 @@ struct SimulateCommand: Subcommand {
         step: nil)
       // Every file is written into a fresh directory that then replaces the old one whole.
       try directory.replace(with: files)
+      if let exception = simulation.exception {
+        context.report(exception)
+        context.console.err(
+          "note: UIKit raises at step \(simulation.effects.count); the run ends at its frame;"
+            + " steps 1–\(simulation.effects.count - 1) apply\n")
+      }
       if !options.quiet {
         if options.format == .json {
           context.console.out(report.json.formatted() + "\n")
@@ -184,7 +199,8 @@ struct SimulateCommand: Subcommand {
               + "\n")
         }
       }
-      return ExitCode.success
+      // A step UIKit raises on ends the app: the run is written, and says so in its status.
+      return simulation.exception == nil ? ExitCode.success : ExitCode.findings
     } catch {
       context.report(error)
       return error.exitCode

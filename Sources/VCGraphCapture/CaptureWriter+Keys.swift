@@ -57,11 +57,7 @@ extension CaptureWriter {
       if controller.transitionStyle != "coverVertical" {
         notes.append("modalTransitionStyle: \(controller.transitionStyle)")
       }
-      if controller.kind != .alert, let anchor = controller.popoverAnchor {
-        notes.append(
-          anchor == .none ? "a popover without an anchor" : "popover anchor: \(anchor.rawValue)")
-      }
-      if controller.kind == .alert, controller.popoverAnchor == CapturedPopoverAnchor.none {
+      if controller.popoverAnchor == CapturedPopoverAnchor.none {
         notes.append("a popover without an anchor")
       }
     }

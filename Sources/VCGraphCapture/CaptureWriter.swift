@@ -300,10 +300,11 @@ struct CaptureWriter {
       if let collapsed = controller.isCollapsed { out.line(indent, "collapsed: \(collapsed)") }
     case .alert:
       if controller.alertStyle == "actionSheet" { out.line(indent, "preferredStyle: actionSheet") }
-      if let anchor = controller.popoverAnchor, anchor != .none {
-        out.line(indent, "popoverAnchor: \(anchor.rawValue)")
-      }
     case .plain, .navigation, .page: break
+    }
+    // Every controller may have one (issue 31): a popover, an activity view controller.
+    if let anchor = controller.popoverAnchor, anchor != .none {
+      out.line(indent, "popoverAnchor: \(anchor.rawValue)")
     }
   }
 

@@ -34,7 +34,9 @@ extension DiagramBuilder {
     let count = controller.children.count
     switch controller.kind {
     case .navigation:
-      return .stack(position: position, isTop: position == count - 1)
+      // A collapsed split's secondary pushed onto this stack covers its own top.
+      let covered = analysis.collapsedSecondary(onto: parent) != nil
+      return .stack(position: position, isTop: position == count - 1 && !covered)
     case .tabBar:
       return .tab(
         position: position, inMore: count > 5 && position >= 4 && hierarchy.device == .iPhone,
@@ -43,6 +45,11 @@ extension DiagramBuilder {
       let columns: [Diagram.Column] =
         count == 3 ? [.primary, .supplementary, .secondary] : [.primary, .secondary]
       let column = position < columns.count ? columns[position] : .other(position)
+      if position > 0, let primary = controller.children.first,
+        analysis.collapsedSecondary(onto: primary) == controller.children[position]
+      {
+        return .collapsedSecondary(column)
+      }
       return .column(column, isCollapsed: analysis.isCollapsed(parent) && position == 0)
     case .page:
       return .page(position: position)

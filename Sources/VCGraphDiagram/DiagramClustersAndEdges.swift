@@ -225,12 +225,16 @@ extension Diagram {
     case tab(position: Int, inMore: Bool, isSelected: Bool)
     /// A split view column.
     case column(Column, isCollapsed: Bool)
+    /// A collapsed split's secondary column that UIKit's default collapse pushed onto the
+    /// primary navigation controller's stack (`Analysis.collapsedSecondary(onto:)`).
+    case collapsedSecondary(Column)
     /// A page.
     case page(position: Int)
     /// A custom container's child, with its view attached or not.
     case child(viewAttached: Bool)
 
-    /// The slot as an edge label: `[1] top`, `tab 2 ✓`, `primary (collapsed)`, `page 0`,
+    /// The slot as an edge label: `[1] top`, `tab 2 ✓`, `primary (collapsed)`, `secondary (pushed
+    /// onto the primary)`, `page 0`,
     /// `child` (its view attached, as usual) or `child, view detached`.
     public var text: String {
       switch self {
@@ -238,6 +242,7 @@ extension Diagram {
       case .tab(let position, let inMore, let isSelected):
         "tab \(position)" + (inMore ? " (More)" : "") + (isSelected ? " ✓" : "")
       case .column(let column, let isCollapsed): column.name + (isCollapsed ? " (collapsed)" : "")
+      case .collapsedSecondary(let column): column.name + " (pushed onto the primary)"
       case .page(let position): "page \(position)"
       case .child(let attached): attached ? "child" : "child, view detached"
       }

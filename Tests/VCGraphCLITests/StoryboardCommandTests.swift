@@ -191,9 +191,11 @@ import Testing
     let report = try Self.object(
       try vcgraph(["analyze", Self.path(Self.alamofire), "--format", "json"]))
     let path = (report["visiblePath"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
-    // The split view (H1p-Uh-vWS) collapsed on iPhone: its primary column, the master
-    // navigation controller, shows MasterViewController on top.
-    #expect(path == ["H1p-Uh-vWS", "RMx-3f-FxP", "7bK-jq-Zjz"])
+    // The split view (H1p-Uh-vWS) collapsed on iPhone: with no delegate override UIKit pushes
+    // the secondary (the detail navigation controller vC3-pB-5Vb) onto the master navigation
+    // controller's stack ("the UINavigationController class responds by pushing the secondary
+    // view controller onto its navigation stack", Apple), so DetailViewController is on top.
+    #expect(path == ["H1p-Uh-vWS", "RMx-3f-FxP", "vC3-pB-5Vb", "hay-0o-6iw"])
     let segues = try #require(report["segues"] as? [[String: Any]])
     let kinds = segues.compactMap { $0["kind"] as? String }
     #expect(kinds.filter { $0 == "relationship" }.count == 4)
@@ -524,7 +526,9 @@ import Testing
     ]
     for (text, message) in cases {
       let steps = try directory.write("steps.yaml", text)
-      let result = try vcgraph(["simulate", input, "--steps", steps, "-o", directory.path("out")])
+      // --strict: a raising step (pushing a navigation controller) is refused too.
+      let result = try vcgraph(
+        ["simulate", input, "--steps", steps, "-o", directory.path("out"), "--strict"])
       #expect(result.exitCode == 65, "\(text): \(result.stderr)")
       #expect(result.stderr.contains("\(steps):"), "\(result.stderr)")
       #expect(result.stderr.contains(message), "\(result.stderr)")

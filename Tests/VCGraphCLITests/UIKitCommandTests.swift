@@ -98,6 +98,52 @@ import Testing
     #expect(result.stdout.hasSuffix(expected))
   }
 
+  @Test(
+    "simulate without --strict follows UIKit: warning frames go on, a raising step ends the run")
+  func simulateFollowsUIKit() throws {
+    let directory = try TemporaryDirectory("uikit-simulate-lenient")
+    // Each step from a documented UIKit behaviour: "already presenting" is a log and nothing
+    // is shown (Siren #348); a dismiss on a controller that neither presents nor was presented
+    // does nothing; pushing an instance twice raises (pushViewController(_:animated:): "If the
+    // view controller is already on the navigation stack, this method throws an exception").
+    let input = try directory.write(
+      "flow.yaml",
+      """
+      window:
+        root:
+          class: UINavigationController
+          id: nav
+          viewControllers: [ { class: Feed, id: feed } ]
+      steps:
+        - dismiss: { from: feed }
+        - present: { from: feed, controller: { class: Sheet, id: sheet } }
+        - present: { from: feed, controller: { class: Other, id: other } }
+        - push: { on: nav, controller: { class: Post, id: post } }
+        - push: { on: nav, controller: { class: Feed, id: feed } }
+        - push: { on: nav, controller: { class: Never, id: never } }
+      """)
+    let result = try vcgraph(["simulate", input, "-o", directory.path("out"), "--format", "json"])
+    #expect(result.exitCode == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("error: 'nav' is already in the stack") == false)
+    #expect(result.stderr.contains("UIKit raises at step 5"), "\(result.stderr)")
+    let names = directory.names(in: "out")
+    #expect(names.contains("step-5.svg") && !names.contains("step-6.svg"), "\(names)")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let steps = try #require(summary["steps"] as? [[String: Any]])
+    let descriptions = steps.compactMap { $0["description"] as? String }
+    #expect(descriptions.count == 5)
+    #expect(descriptions[0] == "dismiss(from: feed) does nothing")
+    #expect(descriptions[2].hasPrefix("UIKit ignores it: "))
+    #expect(descriptions[4].hasPrefix("UIKit raises: "))
+    let notes = (steps[0]["notes"] as? [String]) ?? []
+    #expect(notes.contains { $0.contains("UIKit does nothing") })
+    // --strict keeps the refusal: exit 65, nothing written.
+    let strict = try vcgraph(["simulate", input, "-o", directory.path("strict"), "--strict"])
+    #expect(strict.exitCode == 65)
+    #expect(directory.names(in: "strict").isEmpty)
+  }
+
   @Test("simulate: a refused step prints UIKit's line, and its JSON on --format json")
   func simulateRefusal() throws {
     let directory = try TemporaryDirectory("uikit-simulate")
@@ -110,7 +156,7 @@ import Testing
         - push: { on: nav, controller: { class: Feed, id: feed } }
       """)
     let result = try vcgraph(
-      ["simulate", input, "-o", directory.path("out"), "--format", "json"])
+      ["simulate", input, "-o", directory.path("out"), "--format", "json", "--strict"])
     #expect(result.exitCode == 65)
     #expect(
       result.stderr.contains(

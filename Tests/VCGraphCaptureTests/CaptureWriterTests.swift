@@ -133,6 +133,10 @@ struct CaptureWriterTests {
     #expect(styles == ["-", "fullScreen", "overFullScreen", "popover", "popover"])
     #expect(loaded.controllers[4].popoverAnchor == "barButtonItem")
     #expect(loaded.controllers[4].preferredStyle == .actionSheet)
+    // Any controller's anchor is a key (issue 31), not only an alert's.
+    popover.popoverAnchor = .sourceView
+    let anchored = try load(VCGraphCapture.describe(app([[window(root, key: true)]])))
+    #expect(anchored.controllers[3].popoverAnchor == "sourceView")
   }
 
   @Test("titles only when asked, without control characters; odd class names quoted")

@@ -104,10 +104,19 @@ func model(of hierarchy: Hierarchy, presentations: PresentationModel = .requeste
     made.capturedChildren = controller.children.map { object($0) }
     if controller.kind == .tabBar { made.selectedIndex = controller.selectedIndex ?? 0 }
     if controller.kind == .split { made.isCollapsed = analysis.isCollapsed(index) }
+    // A collapsed split as UIKit holds it: "the split view controller removes the secondary
+    // view controller from its viewControllers array, leaving the primary view controller as
+    // its only child", and by default the navigation primary pushed the secondary.
+    if controller.kind == .split, analysis.isCollapsed(index), controller.children.count >= 2 {
+      made.capturedChildren = [object(controller.children[0])]
+    }
+    if let secondary = analysis.collapsedSecondary(onto: index) {
+      made.capturedChildren.append(object(secondary))
+    }
     if controller.kind == .alert {
       made.alertStyle = (controller.preferredStyle ?? .alert).rawValue
-      if controller.popoverAnchor != nil { made.popoverAnchor = .sourceView }
     }
+    if controller.popoverAnchor != nil { made.popoverAnchor = .sourceView }
     switch presentations {
     case .requested: made.capturedPresented = controller.presents.map { object($0) }
     case .actual: made.capturedPresented = analysis.presentation.presented[index].map { object($0) }

@@ -625,7 +625,7 @@ struct DumpErrorTests {
         """
         <UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>
            | <AViewController 0x3>, state: appeared, view: <UIView 0x4>
-        Printing description of self:
+        $0 = 0x0000000107a04f20
            | <BViewController 0x5>, state: appeared, view: <UIView 0x6>
         """))
     #expect(error.location == VCGraphCore.SourceLocation(path: "dump.txt", line: 3, column: 1))

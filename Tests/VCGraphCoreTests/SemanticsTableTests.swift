@@ -202,8 +202,10 @@ let semanticsCases: [SemanticsCase] = [
     top: "mail", onScreen: ["mail", "mailboxesNav", "inbox", "messageNav", "message"],
     path: ["mail/root"], leaves: ["inbox", "message"]),
 
-  // WHY: on iPhone (compact width) a split view is collapsed by default and shows "only the
-  // primary column's content" (S2), so S3 steps into the primary column.
+  // WHY: on iPhone (compact width) a split view is collapsed by default, and with no delegate
+  // override "the UINavigationController class responds by pushing the secondary view
+  // controller onto its navigation stack" (Apple, splitViewController(_:collapseSecondary:
+  // onto:)): S3 steps into the primary column, whose top is now the secondary (issue 31).
   SemanticsCase(
     name: "mail on iPhone: collapsed split view",
     yaml: """
@@ -211,6 +213,24 @@ let semanticsCases: [SemanticsCase] = [
         root:
           class: UISplitViewController
           id: mail
+          viewControllers:
+            - { class: UINavigationController, id: mailboxesNav, viewControllers: [{ class: Mailboxes, id: mailboxes }, { class: Inbox, id: inbox }] }
+            - { class: UINavigationController, id: messageNav, viewControllers: [{ class: Message, id: message }] }
+      """,
+    top: "message", onScreen: ["mail", "mailboxesNav", "messageNav", "message"],
+    path: ["mail/root", "mailboxesNav/column", "messageNav/top", "message/top"],
+    leaves: ["message"]),
+
+  // WHY: the delegate's answer `true` ("you do not want the split view controller to do
+  // anything with the secondary view controller") leaves the primary column's own top.
+  SemanticsCase(
+    name: "mail on iPhone: collapsed split view whose delegate handles the collapse",
+    yaml: """
+      window:
+        root:
+          class: UISplitViewController
+          id: mail
+          collapseSecondary: true
           viewControllers:
             - { class: UINavigationController, id: mailboxesNav, viewControllers: [{ class: Mailboxes, id: mailboxes }, { class: Inbox, id: inbox }] }
             - { class: UINavigationController, id: messageNav, viewControllers: [{ class: Message, id: message }] }
@@ -253,6 +273,7 @@ let semanticsCases: [SemanticsCase] = [
         root:
           class: UISplitViewController
           id: mail
+          collapseSecondary: true
           viewControllers:
             - class: UINavigationController
               id: mailboxesNav

@@ -9,6 +9,7 @@ public enum Checker {
     PushedTwice.self,
     SelectedIndexOutOfRange.self,
     NavigationInNavigation.self,
+    SplitInNavigation.self,
     AlreadyPresenting.self,
     PresenterNotInWindow.self,
     ActionSheetWithoutAnchor.self,

@@ -279,7 +279,7 @@ private struct DescriptionEmitter {
     if controller.kind == .alert, let style = controller.preferredStyle {
       line(body, "preferredStyle: " + style.rawValue)
     }
-    if controller.kind == .alert, let anchor = controller.popoverAnchor {
+    if let anchor = controller.popoverAnchor {
       line(body, "popoverAnchor: " + scalar(anchor))
     }
     if let defines = controller.definesPresentationContext {
@@ -290,6 +290,9 @@ private struct DescriptionEmitter {
     }
     if controller.kind == .split, let collapsed = controller.collapsed {
       line(body, "collapsed: \(collapsed)")
+    }
+    if controller.kind == .split, let collapseSecondary = controller.collapseSecondary {
+      line(body, "collapseSecondary: \(collapseSecondary)")
     }
     if controller.kind == .plain, let showing = controller.showing {
       line(body, "showing: " + id(showing))

@@ -53,7 +53,12 @@ public struct DumpReader: Sendable {
         if scalar == "\n" { break }
         line.append(scalar)
       }
-      let textLine = DumpTextLine(scalars: line, line: 0)
+      var physical = [DumpTextLine(scalars: line, line: 0)]
+      // A blockquote's `>` and a fence glued to the dump's first line (issue 31).
+      _ = DumpText.removeBlockquote(&physical)
+      _ = DumpText.openFencesOnDumpLines(&physical)
+      let textLine = physical[0]
+      line = textLine.scalars
       if DumpText.isOptionalHeader(textLine) { continue }
       if !DumpText.isIgnorable(textLine) {
         var start = DumpText.optionalPayloadStart(textLine) ?? textLine.firstNonBlank
@@ -167,10 +172,11 @@ struct DumpBuilder {
     }
     let firstStart = first.firstNonBlank
     guard DumpReader.startsLikeController(first.scalars, from: firstStart) else {
+      // At the line it means, not at 1:1 (issue 31).
       throw VCGraphError.data(
         "this is not a view-controller hierarchy dump"
-          + (first.line == 1 ? "" : " (line \(first.line) is not a controller line)"), at: start,
-        hint: Self.dumpHint)
+          + (first.line == 1 ? "" : " (line \(first.line) is not a controller line)"),
+        at: location(first, firstStart), hint: Self.dumpHint)
     }
     // A constant margin: the first line's indentation less its markers' own indentation.
     let margin: Int
@@ -184,6 +190,7 @@ struct DumpBuilder {
     var stack: [ControllerIndex] = []
     var skipDeeperThan: (level: Int, alert: ControllerIndex)?
     var skipped: [ControllerIndex: Int] = [:]
+    var trimmedMarker = false
     for (number, line) in textLines.enumerated() {
       let lineStart = try contentStart(of: line, margin: margin)
       guard let lineStart else { continue }
@@ -197,6 +204,15 @@ struct DumpBuilder {
       if number == 0 {
         level = 0
         switch parsed.marker {
+        case .child where parsed.presentation != nil && parsed.presentation != .null:
+          // A fragment whose `   + ` was trimmed with the margin: `presented with:` says it
+          // was presented; its children keep their depth below the lost marker.
+          let next = textLines.dropFirst().first.flatMap {
+            DumpLineParser.nominalDepth(of: $0, start: margin)
+          }
+          offset = max(0, (next ?? 1) - 1)
+          role = .orphanPresented
+          trimmedMarker = true
         case .child:
           offset = parsed.nominalDepth
           role = .windowRoot
@@ -240,7 +256,9 @@ struct DumpBuilder {
           }
         }
       }
-      if parsed.marker == .child, parsed.presentation != nil, let index = parsed.presentationIndex {
+      if parsed.marker == .child, parsed.presentation != nil, !(number == 0 && trimmedMarker),
+        let index = parsed.presentationIndex
+      {
         throw VCGraphError.data(
           "only a presented controller (a `   + ` line) has `presented with:`",
           at: location(line, index), hint: "a child line starts with `   | ` only")
@@ -279,6 +297,11 @@ struct DumpBuilder {
         var note =
           "printed as presented, but its presenter is not in the dump; read as a window's root"
         if case .controller(let name) = parsed.presentation { note += " (presented with \(name))" }
+        if number == 0 && trimmedMarker {
+          note +=
+            "; its `   + ` marker was missing (trimmed with the paste's margin), and its"
+            + " `presented with:` says it was presented"
+        }
         hierarchy.controllers[index].notes.append(note)
       case .child:
         let parent = stack[level - 1]

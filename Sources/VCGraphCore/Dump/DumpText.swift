@@ -122,8 +122,10 @@ enum DumpText {
     _ text: String, path: String
   ) throws(VCGraphError) -> (lines: [DumpTextLine], notes: [String]) {
     var physical = physicalLines(text)
-    guard var first = physical.firstIndex(where: { !isIgnorable($0) }) else { return ([], []) }
     var notes: [String] = []
+    if let note = removeBlockquote(&physical) { notes.append(note) }
+    notes += openFencesOnDumpLines(&physical)
+    guard var first = physical.firstIndex(where: { !isIgnorable($0) }) else { return ([], notes) }
     if let inner = optionalWrapper(physical, at: first) {
       notes.append(Self.optionalNote)
       first = inner.line
@@ -156,9 +158,12 @@ enum DumpText {
         }
       }
       lines.removeAll { $0.isBlank }
+    } else if let note = removeClosingFence(&lines) {
+      notes.append(note)
     } else if let note = removeStrayClosingQuote(&lines) {
       notes.append(note)
     }
+    notes += removeProse(&lines)
     return (lines, notes)
   }
 

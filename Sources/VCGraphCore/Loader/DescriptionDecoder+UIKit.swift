@@ -41,7 +41,8 @@ extension DescriptionDecoder {
     }
   }
 
-  /// `preferredStyle: alert|actionSheet` and `popoverAnchor: ...` on a `UIAlertController`.
+  /// `preferredStyle: alert|actionSheet` on a `UIAlertController`, and `popoverAnchor: ...` on
+  /// any controller (what its `popoverPresentationController` is anchored to).
   mutating func decodeAlertKey(_ pair: YAMLPair, of index: ControllerIndex) throws(VCGraphError) {
     let text = try string(pair.value, key: pair.key)
     if pair.key == "popoverAnchor" {

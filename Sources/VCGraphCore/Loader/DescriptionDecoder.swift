@@ -266,7 +266,7 @@ struct DescriptionDecoder {
 
   static let commonKeys = [
     "class", "id", "title", "presents", "modalPresentationStyle", "definesPresentationContext",
-    "view", "state", "ignore",
+    "view", "state", "ignore", "popoverAnchor",
   ]
 
   static func allowedKeys(for kind: ControllerKind) -> [String] {
@@ -274,8 +274,8 @@ struct DescriptionDecoder {
     case .plain: commonKeys + ["children", "showing"]
     case .navigation, .page: commonKeys + ["viewControllers"]
     case .tabBar: commonKeys + ["viewControllers", "selectedIndex"]
-    case .split: commonKeys + ["viewControllers", "collapsed"]
-    case .alert: commonKeys + ["preferredStyle", "popoverAnchor"]
+    case .split: commonKeys + ["viewControllers", "collapsed", "collapseSecondary"]
+    case .alert: commonKeys + ["preferredStyle"]
     }
   }
 
@@ -385,6 +385,9 @@ struct DescriptionDecoder {
             pair.value, key: "selectedIndex")
         case "collapsed":
           hierarchy.controllers[index].collapsed = try bool(pair.value, key: "collapsed")
+        case "collapseSecondary":
+          hierarchy.controllers[index].collapseSecondary = try bool(
+            pair.value, key: "collapseSecondary")
         case "definesPresentationContext":
           hierarchy.controllers[index].definesPresentationContext = try bool(
             pair.value, key: pair.key)

@@ -92,6 +92,10 @@ public struct Controller: Sendable, Equatable {
   public var selectedIndex: Int?
   /// Split view only; `nil` means the device default.
   public var collapsed: Bool?
+  /// Split view only: the delegate's answer to `splitViewController(_:collapseSecondary:onto:)`
+  /// (`true`: it handled the collapse and the secondary is not shown). `nil` means no delegate
+  /// override, UIKit's default: a navigation controller primary pushes the secondary.
+  public var collapseSecondary: Bool?
   /// Custom container: the only child whose view is attached.
   public var showing: ControllerIndex?
   /// The controller this one asked to present (`presents`).
@@ -108,8 +112,9 @@ public struct Controller: Sendable, Equatable {
   public var state: String?
   /// `UIAlertController` only: `preferredStyle` as written; `nil` means `alert`.
   public var preferredStyle: AlertStyle?
-  /// `UIAlertController` only: what its `popoverPresentationController` is anchored to (a
-  /// view id, `barButtonItem`, `sourceView`, ...), as written.
+  /// What its `popoverPresentationController` is anchored to (a view id, `barButtonItem`,
+  /// `sourceView`, ...), as written; it matters when the presentation becomes a popover
+  /// (`Hierarchy.popoverReason(of:)`).
   public var popoverAnchor: String?
   /// Where the controller's mapping (or shorthand string) starts.
   public var location: SourceLocation

@@ -102,7 +102,7 @@ public struct AnalysisReport: Sendable {
       ("responderChains", .array(responderChains.map(json(for:)))),
       ("unanswered", unansweredJSON(naming: name)),
       ("findings", .array(findings.map { Self.json(for: $0, naming: name) })),
-      ("notes", .array(hierarchy.notes.map { .string($0) })),
+      ("notes", .array(notes.map { .string($0) })),
     ])
   }
 
@@ -221,7 +221,19 @@ public struct AnalysisReport: Sendable {
         if let message = finding.uikitMessage { out += "    note: UIKit prints: \(message)\n" }
       }
     }
-    for note in hierarchy.notes { out += "note: \(note)\n" }
+    for note in notes { out += "note: \(note)\n" }
     return out
+  }
+
+  /// What the reader guessed: its notes about the whole input, then, for a debugger dump, each
+  /// controller's notes (`'id': note`), as `import` writes them as comments (issue 31:
+  /// `analyze` of a dump showed none of the importer's guesses). A storyboard's controller
+  /// notes stay out, so that `analyze` of its imported description answers the same.
+  public var notes: [String] {
+    guard hierarchy.classNamesFromRuntime else { return hierarchy.notes }
+    return hierarchy.notes
+      + hierarchy.controllers.flatMap { controller in
+        controller.notes.map { "'\(controller.id)': \($0)" }
+      }
   }
 }

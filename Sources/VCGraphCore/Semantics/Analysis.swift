@@ -76,6 +76,21 @@ public struct Analysis: Sendable {
     controllers[index].collapsed ?? (hierarchy.device == .iPhone)
   }
 
+  /// The secondary column a collapsed split view controller has pushed onto its primary
+  /// navigation controller `primary`, by UIKit's default collapse: "the UINavigationController
+  /// class responds by pushing the secondary view controller onto its navigation stack" (Apple,
+  /// `splitViewController(_:collapseSecondary:onto:)`). Nil when `primary` is no collapsed
+  /// split's navigation-controller primary, the split has no second column, or the delegate
+  /// handled the collapse (`collapseSecondary: true`).
+  public func collapsedSecondary(onto primary: ControllerIndex) -> ControllerIndex? {
+    guard controllers[primary].kind == .navigation, let split = controllers[primary].parent,
+      controllers[split].kind == .split, controllers[split].collapseSecondary != true,
+      controllers[split].children.count >= 2, controllers[split].children[0] == primary,
+      isCollapsed(split)
+    else { return nil }
+    return controllers[split].children.last
+  }
+
   /// The tab bar's selected index (default 0), nil when out of range.
   public func selectedTab(_ index: ControllerIndex) -> Int? {
     let selected = controllers[index].selectedIndex ?? 0
@@ -86,6 +101,9 @@ public struct Analysis: Sendable {
   public func shownChildren(of index: ControllerIndex) -> [ControllerIndex] {
     let controller = controllers[index]
     let children = controller.children
+    if controller.kind == .navigation, let secondary = collapsedSecondary(onto: index) {
+      return [secondary]
+    }
     guard !children.isEmpty else { return [] }
     switch controller.kind {
     case .navigation: return [children[children.count - 1]]

@@ -44,9 +44,11 @@ extension Analysis {
         throw VCGraphError.data(
           "no controller of class \(toClass) (or a subclass) presents below '\(name)'",
           at: location,
-          hint: "the presenting controllers below are: "
-            + presentersBelow(chain: chain).map { controllers[$0].className }.joined(
-              separator: ", "))
+          hint: presentersBelow(chain: chain).isEmpty
+            ? "nothing presents below '\(name)': it is not presented"
+            : "the presenting controllers below are: "
+              + presentersBelow(chain: chain).map { controllers[$0].className }.joined(
+                separator: ", "))
       }
       lowest = match
     } else if let presented = presentedController(of: from) {

@@ -38,8 +38,10 @@ public struct PresentationResolution: Sendable, Equatable {
   ///
   /// Full-screen and sheet styles go to the root of the requester's presentation context (the
   /// controller reached by walking up `parent`); context styles go to the nearest controller
-  /// that defines a presentation context, walking up through presenters too, else the window's
-  /// root.
+  /// that defines a presentation context, walking up through presenters too. When none does,
+  /// a requester in a presented controller's tree has it present ("the last view controller
+  /// that was presented onscreen", Apple, UIPresentationController.presentingViewController);
+  /// otherwise the window's root presents.
   static func resolvePresenter(
     requestedBy requester: ControllerIndex, style: PresentationStyle, in hierarchy: Hierarchy,
     presenters: [ControllerIndex?]
@@ -64,7 +66,8 @@ public struct PresentationResolution: Sendable, Equatable {
         break
       }
     }
-    return lastRoot
+    let ownRoot = contextRoot(of: requester, in: hierarchy)
+    return presenters[ownRoot] != nil ? ownRoot : lastRoot
   }
 
   /// The controller with no parent above `index`: a window's root or a presented controller.
@@ -88,9 +91,47 @@ extension Hierarchy {
       guard controller.preferredStyle == .actionSheet else { return "alert" }
       return device == .iPad ? "action sheet, in a popover" : "action sheet"
     }
+    if controller.modalPresentationStyle == nil {
+      return "automatic → " + (popoverReason(of: index) != nil ? "popover" : "pageSheet")
+    }
     let resolved = controller.style.resolved
-    if controller.modalPresentationStyle == nil { return "automatic → \(resolved.rawValue)" }
     if resolved == .popover && device == .iPhone { return "popover, as a sheet on iPhone" }
     return resolved.rawValue
   }
+
+  /// Why presenting a controller shows it in a popover on this device, which then needs an
+  /// anchor (`popoverAnchor`), or nil when it does not become one. Only a regular width (iPad)
+  /// shows popovers; on iPhone they adapt to sheets. A `UIAlertController` of style
+  /// `actionSheet` ("On iPad, UIKit requires that you display an action sheet inside a
+  /// popover"), a `UIActivityViewController` with no style written ("On iPad, you must present
+  /// the view controller in a popover") and a `.popover` presentation do.
+  public func popoverReason(of index: ControllerIndex) -> PopoverReason? {
+    popoverReason(for: controllers[index])
+  }
+
+  /// `popoverReason(of:)` for a controller not (yet) in the arena: a step's new controller.
+  public func popoverReason(for controller: Controller) -> PopoverReason? {
+    guard device == .iPad else { return nil }
+    if controller.kind == .alert {
+      // UIKit sets an action sheet's style to popover whatever was asked (S2).
+      return controller.preferredStyle == .actionSheet ? .actionSheet : nil
+    }
+    if controller.modalPresentationStyle == .popover { return .popoverStyle }
+    if [nil, .automatic].contains(controller.modalPresentationStyle),
+      isKind(controller.className, of: "UIActivityViewController")
+    {
+      return .activityController
+    }
+    return nil
+  }
+}
+
+/// Why a presentation becomes a popover on iPad (`Hierarchy.popoverReason(of:)`).
+public enum PopoverReason: Sendable, Equatable {
+  /// A `UIAlertController` with `preferredStyle: actionSheet`.
+  case actionSheet
+  /// `modalPresentationStyle: popover`.
+  case popoverStyle
+  /// A `UIActivityViewController` presented with the default style.
+  case activityController
 }

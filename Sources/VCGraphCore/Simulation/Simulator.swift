@@ -39,6 +39,9 @@ public struct Simulation: Sendable {
   public var effects: [StepEffect]
   /// The step UIKit refuses, if any: nothing from it on is applied.
   public var refusal: VCGraphError?
+  /// A non-strict run (issue 31): the step on which UIKit raises, if any. The run ended at it;
+  /// its frame (the last effect) shows the exception, on the state before it.
+  public var exception: VCGraphError?
 }
 
 /// Applies `steps` (format.md, "Steps") with UIKit's rules. Pure Swift: no Graphviz, no I/O.
@@ -48,8 +51,15 @@ public struct Simulation: Sendable {
 public enum Simulator {
   /// Applies every step of `hierarchy.steps` in order, stopping at the first refusal;
   /// `perform` steps run the segues of `storyboard` (whose launch state `hierarchy` is).
+  ///
+  /// `strict: false` follows UIKit further (`simulate` without `--strict`): a step UIKit
+  /// ignores with a console warning ("already presenting", "not in the window hierarchy", a
+  /// `dismiss` on a controller that neither presents nor was presented) is a frame that
+  /// changes nothing and shows the warning, and the run goes on; a step on which UIKit raises
+  /// ends the run at a frame that shows the exception (`exception`). Anything else the
+  /// description gets wrong (an unknown id) is a refusal either way.
   public static func run(
-    _ hierarchy: Hierarchy, storyboard: StoryboardDocument? = nil
+    _ hierarchy: Hierarchy, storyboard: StoryboardDocument? = nil, strict: Bool = true
   ) -> Simulation {
     var simulation = Simulation(states: [hierarchy], effects: [], refusal: nil)
     var removedBy: [String: Int] = [:]
@@ -57,15 +67,31 @@ public enum Simulator {
     for (offset, step) in hierarchy.steps.enumerated() {
       do {
         let (next, effect) = try apply(
-          step, to: current, removedBy: removedBy, storyboard: storyboard)
+          step, to: current, removedBy: removedBy, storyboard: storyboard, strict: strict)
         for id in effect.removed where next.controller(id: id) == nil { removedBy[id] = offset + 1 }
         for id in effect.added { removedBy[id] = nil }
         simulation.states.append(next)
         simulation.effects.append(effect)
         current = next
       } catch {
-        simulation.refusal = error
-        break
+        guard !strict, let line = error.uikitMessage else {
+          simulation.refusal = error
+          break
+        }
+        let raises = line.hasPrefix("*** Terminating app due to uncaught exception")
+        var effect = StepEffect(
+          operation: step.operationName, location: error.location ?? step.location,
+          description: (raises ? "UIKit raises: " : "UIKit ignores it: ") + error.message)
+        effect.notes = ["UIKit prints: " + line]
+        let analysis = Analysis(current)
+        effect.topBefore = analysis.topViewController.map { current.controllers[$0].id }
+        effect.topAfter = effect.topBefore
+        simulation.states.append(current)
+        simulation.effects.append(effect)
+        if raises {
+          simulation.exception = error
+          break
+        }
       }
     }
     return simulation
@@ -80,10 +106,11 @@ public enum Simulator {
 
   static func apply(
     _ step: Step, to hierarchy: Hierarchy, removedBy: [String: Int],
-    storyboard: StoryboardDocument? = nil
+    storyboard: StoryboardDocument? = nil, strict: Bool = true
   ) throws(VCGraphError) -> (Hierarchy, StepEffect) {
     var editor = StepEditor(hierarchy: hierarchy, step: step, removedBy: removedBy)
     editor.storyboard = storyboard
+    editor.strict = strict
     var effect = try editor.perform()
     editor.forgetRefusedRequests(before: Analysis(hierarchy))
     let after = editor.hierarchy

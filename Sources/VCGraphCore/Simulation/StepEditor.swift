@@ -9,6 +9,8 @@ struct StepEditor {
   /// Ids of existing controllers the step moved to another place.
   var moved: Set<String> = []
   var notes: [String] = []
+  /// `false` in a non-strict run: a `dismiss` UIKit ignores is a step that does nothing.
+  var strict = true
 
   init(hierarchy: Hierarchy, step: Step, removedBy: [String: Int]) {
     self.hierarchy = hierarchy
@@ -65,23 +67,48 @@ struct StepEditor {
   }
 
   private mutating func operate() throws(VCGraphError) -> (String, String) {
+    (step.operationName, try operateNamed())
+  }
+
+  private mutating func operateNamed() throws(VCGraphError) -> String {
     switch step.operation {
-    case .present(let from, let new): return ("present", try present(from: from, new))
+    case .present(let from, let new): return try present(from: from, new)
     case .dismiss(let from, let levels, let toClass):
-      return ("dismiss", try dismiss(from: from, levels: levels, toClass: toClass))
-    case .push(let on, let new): return ("push", try push(on: on, new))
-    case .pop(let on): return ("pop", try pop(on: on))
-    case .popTo(let on, let target): return ("popTo", try popTo(on: on, target: target))
-    case .popToRoot(let on): return ("popToRoot", try popToRoot(on: on))
+      return try dismiss(from: from, levels: levels, toClass: toClass)
+    case .push(let on, let new): return try push(on: on, new)
+    case .pop(let on): return try pop(on: on)
+    case .popTo(let on, let target): return try popTo(on: on, target: target)
+    case .popToRoot(let on): return try popToRoot(on: on)
     case .select(let on, let index, let target):
-      return ("select", try select(on: on, index: index, target: target))
+      return try select(on: on, index: index, target: target)
     case .addChild(let parent, let new, let attach):
-      return ("addChild", try addChild(parent: parent, new, attach: attach))
-    case .removeFromParent(let target): return ("removeFromParent", try removeFromParent(target))
-    case .show(let container, let child): return ("show", try show(container, child: child))
-    case .makeKey(let window): return ("makeKey", try makeKey(window))
-    case .focus(let scene): return ("focus", try focus(scene))
-    case .perform(let segue, let from): return ("perform", try perform(segue, from: from))
+      return try addChild(parent: parent, new, attach: attach)
+    case .removeFromParent(let target): return try removeFromParent(target)
+    case .show(let container, let child): return try show(container, child: child)
+    case .makeKey(let window): return try makeKey(window)
+    case .focus(let scene): return try focus(scene)
+    case .perform(let segue, let from): return try perform(segue, from: from)
+    }
+  }
+}
+
+extension Step {
+  /// The operation's name as written (`present`, `dismiss`, ...).
+  public var operationName: String {
+    switch operation {
+    case .present: "present"
+    case .dismiss: "dismiss"
+    case .push: "push"
+    case .pop: "pop"
+    case .popTo: "popTo"
+    case .popToRoot: "popToRoot"
+    case .select: "select"
+    case .addChild: "addChild"
+    case .removeFromParent: "removeFromParent"
+    case .show: "show"
+    case .makeKey: "makeKey"
+    case .focus: "focus"
+    case .perform: "perform"
     }
   }
 }

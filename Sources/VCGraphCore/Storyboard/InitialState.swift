@@ -26,7 +26,7 @@ extension StoryboardMap {
   /// Ids are a scene's `storyboardIdentifier` when unique in its storyboard, else its element
   /// id; a scene built twice gets `-2`, `-3` after the second and later ones.
   public func initialState(
-    of storyboard: Int = 0, device: Device = .iPhone, limits: InputLimits = .default
+    of storyboard: Int = 0, device: Device? = nil, limits: InputLimits = .default
   ) throws(VCGraphError) -> StoryboardInitialState {
     guard let initial = initialScene(of: storyboard) else {
       throw VCGraphError.data(
@@ -36,7 +36,7 @@ extension StoryboardMap {
     }
     var builder = InitialStateBuilder(map: self, limits: limits, path: storyboards[storyboard].path)
     builder.hierarchy.title = "\(storyboards[storyboard].name).storyboard"
-    builder.hierarchy.device = device
+    builder.hierarchy.device = device ?? storyboards[storyboard].launchDevice
     let root = try builder.add(initial, parent: nil, path: [])
     builder.hierarchy.windows.append(
       Window(
@@ -51,14 +51,14 @@ extension StoryboardMap {
   /// `storyboardIdentifier` with what their relationship and embed segues hold — containers
   /// first, each scene once.
   public func launchState(
-    of storyboard: Int = 0, device: Device = .iPhone, limits: InputLimits = .default
+    of storyboard: Int = 0, device: Device? = nil, limits: InputLimits = .default
   ) throws(VCGraphError) -> StoryboardInitialState {
     if initialScene(of: storyboard) != nil {
       return try initialState(of: storyboard, device: device, limits: limits)
     }
     var builder = InitialStateBuilder(map: self, limits: limits, path: storyboards[storyboard].path)
     builder.hierarchy.title = "\(storyboards[storyboard].name).storyboard"
-    builder.hierarchy.device = device
+    builder.hierarchy.device = device ?? storyboards[storyboard].launchDevice
     let scenes = storyboards[storyboard].scenes.indices.map {
       SceneRef(storyboard: storyboard, scene: $0)
     }.filter { !(self[$0].storyboardIdentifier ?? "").isEmpty && !self[$0].isPlaceholder }

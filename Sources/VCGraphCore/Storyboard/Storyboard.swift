@@ -14,6 +14,13 @@ public struct Storyboard: Sendable, Equatable {
   public internal(set) var initialScene: SceneIndex?
   /// Where the `<document>` element starts (it carries `initialViewController`).
   public var documentLocation: SourceLocation
+  /// The `<document>`'s `targetRuntime`: `iOS.CocoaTouch` (iPhone, or universal) or
+  /// `iOS.CocoaTouch.iPad` (an iPad storyboard).
+  public var targetRuntime: String?
+
+  /// The device the storyboard launches on: an `iOS.CocoaTouch.iPad` storyboard on iPad (a
+  /// regular width: split views expanded), any other on iPhone.
+  public var launchDevice: Device { targetRuntime == "iOS.CocoaTouch.iPad" ? .iPad : .iPhone }
   /// The scenes in document order.
   public internal(set) var scenes: [StoryboardScene] = []
   /// The segues in document order (repeats under `inferredMetricsTieBreakers` left out).

@@ -196,6 +196,7 @@ final class StoryboardBuilder: XMLEventHandler {
     storyboard = Storyboard(
       path: path, name: StoryboardReader.storyboardName(ofPath: path),
       documentLocation: element.location)
+    storyboard!.targetRuntime = element[attribute: "targetRuntime"]
     initialID = element[attribute: "initialViewController"]
   }
 

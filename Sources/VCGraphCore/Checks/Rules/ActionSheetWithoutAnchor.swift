@@ -1,26 +1,30 @@
 extension Rule {
-  /// An action sheet presented on iPad without a popover anchor.
+  /// A presentation that becomes a popover on iPad without a popover anchor. The id is the one
+  /// the rule had when it only knew action sheets, kept so baselines and `ignore:` still match.
   public static let actionSheetWithoutAnchor = Rule(
     "action-sheet-without-anchor", .error,
-    summary: "an action sheet presented on iPad without a `popoverAnchor` (UIKit raises"
-      + " `NSGenericException`)",
+    summary: "an action sheet, a `.popover` or a `UIActivityViewController` presented on iPad"
+      + " without a `popoverAnchor` (UIKit raises `NSGenericException`)",
     uikitMessage: UIKitMessages.actionSheetWithoutAnchor)
 }
 
-/// A presented `UIAlertController` with `preferredStyle: actionSheet` and no `popoverAnchor`
-/// on `device: iPad`. "On iPad, UIKit requires that you display an action sheet inside a
-/// popover" and "To display your action sheet in a popover, specify your popover's anchor
-/// point using the popoverPresentationController property of your alert controller" (Apple,
-/// "Getting the user's attention with alerts and action sheets"); without one, presenting
-/// raises NSGenericException. On iPhone an action sheet slides up and needs no anchor.
+/// A presented controller that becomes a popover on `device: iPad` (`popoverReason(of:)`: an
+/// action sheet, a `.popover` presentation, a `UIActivityViewController`) and has no
+/// `popoverAnchor`. "On iPad, UIKit requires that you display an action sheet inside a
+/// popover" (Apple, "Getting the user's attention with alerts and action sheets"); "On iPad, you
+/// must present the view controller in a popover" (Apple, UIActivityViewController). A popover
+/// with neither a source view nor a bar button item raises NSGenericException when presented in
+/// a regular width; on iPhone (compact width) the same presentation adapts to a sheet and works.
 struct ActionSheetWithoutAnchor: CheckRule {
   static let rule = Rule.actionSheetWithoutAnchor
   static let documentation = RuleDocumentation(
     uikit:
       "\"On iPad, UIKit requires that you display an action sheet inside a popover\", anchored"
       + " through the alert controller's `popoverPresentationController` (a source view and"
-      + " rect, or a bar button item). Presenting an action sheet on iPad without an anchor"
-      + " raises NSGenericException; on iPhone the same sheet slides up and works.",
+      + " rect, or a bar button item); \"On iPad, you must present\" a"
+      + " `UIActivityViewController` \"in a popover\"; and a `.popover` presentation is one in a"
+      + " regular width. Presenting any of them on iPad without an anchor raises"
+      + " NSGenericException; on iPhone the same presentation adapts to a sheet and works.",
     example: """
       device: iPad
       window:
@@ -29,33 +33,42 @@ struct ActionSheetWithoutAnchor: CheckRule {
           presents: { class: UIAlertController, preferredStyle: actionSheet }
       """,
     fix:
-      "Set `alert.popoverPresentationController?.sourceItem` (or `sourceView` and"
-      + " `sourceRect`, or `barButtonItem`) before presenting; in the description, write"
-      + " `popoverAnchor`.",
+      "Set `popoverPresentationController?.sourceItem` (or `sourceView` and `sourceRect`, or"
+      + " `barButtonItem`) before presenting; in the description, write `popoverAnchor`.",
     uikitMessage: UIKitMessages.actionSheetWithoutAnchor.line([
       "presented": "UIAlertController", "presenter": "PhotoViewController",
     ]))
 
   static func findings(in analysis: Analysis) -> [Finding] {
-    guard analysis.hierarchy.device == .iPad else { return [] }
-    let controllers = analysis.hierarchy.controllers
+    let hierarchy = analysis.hierarchy
+    let controllers = hierarchy.controllers
     var findings: [Finding] = []
-    for (index, controller) in controllers.enumerated()
-    where controller.kind == .alert && controller.preferredStyle == .actionSheet
-      && controller.popoverAnchor == nil
-    {
-      guard let presenter = analysis.presentation.presenter[index] else { continue }
+    for (index, controller) in controllers.enumerated() where controller.popoverAnchor == nil {
+      guard let reason = hierarchy.popoverReason(of: index),
+        let presenter = analysis.presentation.presenter[index]
+      else { continue }
+      let classes = [
+        "presented": controller.className, "presenter": controllers[presenter].className,
+      ]
+      let (what, key, message) =
+        switch reason {
+        case .actionSheet:
+          ("action sheet", "preferredStyle", UIKitMessages.actionSheetWithoutAnchor)
+        case .popoverStyle:
+          ("popover", "modalPresentationStyle", UIKitMessages.popoverWithoutAnchor)
+        case .activityController:
+          ("activity view controller", "class", UIKitMessages.popoverWithoutAnchor)
+        }
       findings.append(
         Finding(
           rule,
-          "action sheet '\(controller.id)' is presented on iPad without a popover anchor; UIKit"
-            + " shows an action sheet in a popover there and raises NSGenericException — set"
+          "\(what) '\(controller.id)' is presented on iPad without a popover anchor; UIKit"
+            + " shows it in a popover there and raises NSGenericException — set"
             + " `popoverAnchor` (its popoverPresentationController's sourceView or"
             + " barButtonItem)",
-          at: controller.location(of: "preferredStyle"), controller: index,
-          uikitMessage: rule.uikitMessage?.line([
-            "presented": controller.className, "presenter": controllers[presenter].className,
-          ])))
+          at: controller.location(of: key), controller: index,
+          uikitMessage: message.line(
+            classes.merging(["presentation": "UIPopoverPresentationController"]) { a, _ in a })))
     }
     return findings
   }

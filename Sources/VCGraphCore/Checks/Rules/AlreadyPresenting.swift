@@ -40,11 +40,17 @@ struct AlreadyPresenting: CheckRule {
       let requester = controllers[presented].requestedBy ?? presenter
       let currentIndex = analysis.presentation.presented[presenter]
       let current = currentIndex.map { controllers[$0].id } ?? "?"
+      // Never suggest presenting from the controller that was asked.
+      let fix =
+        currentIndex == requester
+        ? "give '\(current)' `definesPresentationContext: true`, or present it with a"
+          + " full-screen or sheet style"
+        : "dismiss first or present from '\(current)'"
       return Finding(
         rule,
         "'\(controllers[requester].id)' presents '\(controllers[presented].id)', but the"
           + " presentation goes to '\(controllers[presenter].id)', which is already presenting"
-          + " '\(current)'; UIKit refuses it — dismiss first or present from '\(current)'",
+          + " '\(current)'; UIKit refuses it — \(fix)",
         at: controllers[requester].location(of: "presents"), controller: presented,
         uikitMessage: rule.uikitMessage?.line([
           "presented": controllers[presented].className,

@@ -32,7 +32,10 @@ struct NavigationInNavigation: CheckRule {
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
     var findings: [Finding] = []
-    for controller in controllers where controller.kind == .navigation {
+    for (index, controller) in controllers.enumerated() where controller.kind == .navigation {
+      // A collapsed split's primary navigation controller holds the secondary navigation
+      // controller UIKit pushed there itself (Apple's own apps' dumps show it).
+      if isCollapsedSplitPrimary(index, in: analysis) { continue }
       for child in controller.children where controllers[child].kind == .navigation {
         findings.append(
           Finding(
@@ -45,5 +48,19 @@ struct NavigationInNavigation: CheckRule {
       }
     }
     return findings
+  }
+
+  /// Whether `index` is the primary (first) column of a collapsed split view controller, onto
+  /// whose stack UIKit's default collapse pushes the secondary, a navigation controller or not:
+  /// "the UINavigationController class responds by pushing the secondary view controller onto
+  /// its navigation stack" (Apple, `splitViewController(_:collapseSecondary:onto:)`). A split
+  /// with one column is collapsed: UIKit leaves "the primary view controller as its only child".
+  static func isCollapsedSplitPrimary(_ index: ControllerIndex, in analysis: Analysis) -> Bool {
+    let controllers = analysis.hierarchy.controllers
+    guard let split = controllers[index].parent, controllers[split].kind == .split,
+      controllers[split].children.first == index
+    else { return false }
+    // After collapsing, UIKit leaves "the primary view controller as its only child".
+    return controllers[split].children.count == 1 || analysis.isCollapsed(split)
   }
 }

@@ -10,8 +10,23 @@ extension StepEditor {
     return nil
   }
 
-  func requireNavigation(_ name: String) throws(VCGraphError) -> ControllerIndex {
+  /// The navigation controller a step names. When it is a collapsed split's primary that
+  /// UIKit's default collapse pushed the secondary onto (`Analysis.collapsedSecondary(onto:)`),
+  /// the secondary is moved into its stack first, where UIKit holds it, so that pushes go on
+  /// top of it and a pop removes it.
+  mutating func requireNavigation(_ name: String) throws(VCGraphError) -> ControllerIndex {
     let nav = try controller(name, key: "on")
+    if let secondary = Analysis(hierarchy).collapsedSecondary(onto: nav),
+      let split = controllers[nav].parent
+    {
+      hierarchy.controllers[split].children.removeAll { $0 == secondary }
+      hierarchy.controllers[secondary].parent = nav
+      hierarchy.controllers[nav].children.append(secondary)
+      moved.insert(id(secondary))
+      notes.append(
+        "'\(id(split))' is collapsed: UIKit pushed its secondary '\(id(secondary))' onto"
+          + " '\(name)' (the default collapse), so the stack holds it")
+    }
     guard controllers[nav].kind == .navigation else {
       let hint = enclosingNavigation(of: nav).map {
         "did you mean its navigation controller '\(id($0))'?"
@@ -50,6 +65,11 @@ extension StepEditor {
       pushed = existing
     } else {
       pushed = try append(new)
+    }
+    if kind == .split {
+      notes.append(
+        "'\(id(pushed))' is a split view controller; Apple: \"You can't push a split view"
+          + " controller onto a navigation stack\" (split-in-navigation)")
     }
     hierarchy.controllers[pushed].parent = nav
     hierarchy.controllers[nav].children.append(pushed)

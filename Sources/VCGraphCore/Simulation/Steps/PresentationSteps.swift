@@ -29,18 +29,28 @@ extension StepEditor {
       throw refused(
         "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
           + " presentation",
-        hint: "dismiss '\(id(current))' first, or present from '\(id(current))'",
+        hint: current == requester
+          ? "give '\(name)' `definesPresentationContext: true`, or present with a full-screen"
+            + " or sheet style"
+          : "dismiss '\(id(current))' first, or present from '\(id(current))'",
         uikitMessage: UIKitMessages.alreadyPresenting.line(classes))
     }
-    if written.kind == .alert, written.preferredStyle == .actionSheet, written.popoverAnchor == nil,
-      hierarchy.device == .iPad
-    {
+    if written.popoverAnchor == nil, let reason = hierarchy.popoverReason(for: written) {
+      let what =
+        switch reason {
+        case .actionSheet: "an action sheet"
+        case .popoverStyle: "a `.popover` presentation"
+        case .activityController: "a UIActivityViewController"
+        }
+      classes["presentation"] = "UIPopoverPresentationController"
       throw refused(
-        "an action sheet on iPad is presented in a popover, and '\(written.id)' has no"
+        "on iPad \(what) is presented in a popover, and '\(written.id)' has no"
           + " `popoverAnchor`: UIKit raises NSGenericException", at: "controller",
         hint: "give it a `popoverAnchor` (its popoverPresentationController's sourceView or"
           + " barButtonItem)",
-        uikitMessage: UIKitMessages.actionSheetWithoutAnchor.line(classes))
+        uikitMessage: (reason == .actionSheet
+          ? UIKitMessages.actionSheetWithoutAnchor : UIKitMessages.popoverWithoutAnchor).line(
+            classes))
     }
     let root: ControllerIndex
     if let existing {
@@ -141,6 +151,16 @@ extension StepEditor {
   ) throws(VCGraphError) -> String {
     let from = try controller(name, key: "from")
     let analysis = Analysis(hierarchy)
+    // UIKit does nothing, and raises nothing, for a dismiss on a controller that neither
+    // presents nor was presented: a non-strict run applies it as a no-op with a warning.
+    if !strict, levels == nil, toClass == nil, analysis.presentedController(of: from) == nil,
+      analysis.presentedChain(to: from).isEmpty
+    {
+      notes.append(
+        "warning: '\(name)' neither presents nor was presented; UIKit does nothing for this"
+          + " dismiss and prints nothing")
+      return "dismiss(from: \(name)) does nothing"
+    }
     let at = location(levels != nil ? "levels" : toClass != nil ? "toClass" : "")
     let dismissal = try analysis.dismiss(from: from, levels: levels, toClass: toClass, at: at)
     var call = "dismiss(from: \(name)"
