@@ -206,9 +206,20 @@ final class DeclarationCollector: SyntaxVisitor {
 /// The shapes of a body's `return` expressions (closures' and nested functions' left out).
 final class ReturnCollector: SyntaxVisitor {
   var returns: [Shape] = []
+  /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
+  private var scope = Scope(function: "")
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let value = binding.initializer?.value
+      else { continue }
+      scope.locals[name] = ShapeReader.shape(value, scope: scope)
+    }
+    return .skipChildren
+  }
   override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
     if let expression = node.expression {
-      returns.append(ShapeReader.shape(expression, scope: nil))
+      returns.append(ShapeReader.shape(expression, scope: scope))
     }
     return .skipChildren
   }

@@ -199,6 +199,9 @@ enum SwiftUIReader {
     let name = reference.baseName.text
     guard ShapeReader.isTypeName(name) else { return nil }
     if name == "UIHostingController" { return nil }
+    if UIKitTable.swiftUIBuiltIns.contains(name) {
+      return (.unknown("a \(name) built in place, no type of its own"), reference.baseName)
+    }
     // The content of a container or wrapper: its trailing closure or first argument.
     var inner: [(Shape, TokenSyntax?)] = []
     if let closure = call.trailingClosure {

@@ -32,6 +32,7 @@ enum ShapeReader {
       }
       return .unknown("an expression with operators")
     }
+    if expression.is(SuperExprSyntax.self) { return .selfValue }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
       if name == "self" || name == "super" || name == "Self" { return .selfValue }

@@ -124,8 +124,12 @@ struct TypeTable: Sendable {
   /// A string constant: `type.name`, or, without a type, the only type that declares `name`.
   func constant(_ name: String, of type: String?, near context: String?) -> String? {
     if let type {
-      guard let value = types[Self.base(type)]?.stringConstants[name] else { return nil }
-      return value == "\u{0}self" ? Self.base(type) : value
+      // `Foo.className` from `extension UIViewController { static var className ... }`.
+      for item in chain(type) {
+        guard let value = types[item]?.stringConstants[name] else { continue }
+        return value == "\u{0}self" ? Self.base(type) : value
+      }
+      return nil
     }
     if let context, let value = types[context]?.stringConstants[name], value != "\u{0}self" {
       return value

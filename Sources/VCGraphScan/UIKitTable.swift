@@ -65,10 +65,17 @@ enum UIKitTable {
     "source": "UIViewController", "destination": "UIViewController",
   ]
 
-  /// SwiftUI containers and wrappers whose content is the view shown.
+  /// SwiftUI wrappers whose content is the view shown.
   static let swiftUIWrappers: Set<String> = [
-    "NavigationView", "NavigationStack", "NavigationSplitView", "Group", "AnyView", "VStack",
-    "HStack", "ZStack", "ScrollView", "List",
+    "NavigationView", "NavigationStack", "Group", "AnyView",
+  ]
+
+  /// SwiftUI's own views: content built in place, with no type of the app to name.
+  static let swiftUIBuiltIns: Set<String> = [
+    "List", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid",
+    "ScrollView", "Form", "Section", "ForEach", "Text", "Image", "Button", "Label", "Color",
+    "Spacer", "Toggle", "Picker", "NavigationLink", "GeometryReader", "EmptyView", "ProgressView",
+    "TabView", "NavigationSplitView", "Menu", "Link", "ShareLink", "Grid",
   ]
 
   /// A parameter of a UIKit signature: its label (`_` for none) and whether it may be left
