@@ -105,6 +105,8 @@ public struct MarkdownBackend: DiagramTextBackend {
         case .page: "a reversed parallelogram"
         case .custom: "a square box"
         case .alert: "a flag"
+        case .swiftUI: "a stadium"
+        case .coordinator: "a cylinder"
         }
       return "\(role.legend): \(shape)"
     }

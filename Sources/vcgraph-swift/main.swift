@@ -8,7 +8,7 @@ import VCGraphScan
 // parallel as the scan does (the floor `Benchmarks/run` compares the scan with).
 
 let usage = """
-  usage: vcgraph-swift scan [--root DIR] PATH...
+  usage: vcgraph-swift scan [--root DIR] [--files-from FILE|-] PATH...
          vcgraph-swift parse PATH...
   Reads the .swift and .storyboard files under PATH (files or folders) and prints the app's
   navigation as JSON (Documentation/Scan.md). `vcgraph scan` runs this program.
@@ -31,6 +31,7 @@ guard let command = arguments.first, ["scan", "parse"].contains(command) else {
 }
 arguments.removeFirst()
 var root: String?
+var listed = false
 var paths: [String] = []
 var index = 0
 while index < arguments.count {
@@ -38,6 +39,19 @@ while index < arguments.count {
   if argument == "--root" {
     guard index + 1 < arguments.count else { fail("--root needs a folder", code: 64) }
     root = arguments[index + 1]
+    index += 2
+    continue
+  }
+  if argument == "--files-from" {
+    // One path a line: `-` for standard input (what `vcgraph scan` gives).
+    guard index + 1 < arguments.count else { fail("--files-from needs a file or -", code: 64) }
+    let source = arguments[index + 1]
+    let data =
+      source == "-"
+      ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: source)
+    guard let data else { fail("\(source): cannot read the list of files", code: 66) }
+    paths += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    listed = true
     index += 2
     continue
   }
@@ -49,7 +63,7 @@ while index < arguments.count {
   paths.append(argument)
   index += 1
 }
-guard !paths.isEmpty else { fail("no PATH given", code: 64) }
+guard !paths.isEmpty || listed else { fail("no PATH given", code: 64) }
 
 let sources: ScanSources
 do {

@@ -18,19 +18,19 @@ public struct ScanSources: Sendable, Equatable {
     self.storyboards = storyboards
   }
 
-  /// Collects the files under `paths`; `isExcluded` is asked with each file's path relative to
-  /// `root` (the folder given when there is one, else the current directory). A path that
-  /// does not exist is an error (66).
+  /// Collects the files under `paths`; `isExcluded` is asked with each file found in a folder
+  /// (its path, and its path inside the folder given); files given by name are always read.
+  /// `root` defaults to the folder given when there is one, else the current directory. A
+  /// path that does not exist is an error (66).
   public static func collect(
-    _ paths: [String], root: String? = nil, isExcluded: (String) -> Bool = { _ in false }
+    _ paths: [String], root: String? = nil,
+    isExcluded: (_ path: String, _ inside: String) -> Bool = { _, _ in false }
   ) throws(VCGraphError) -> ScanSources {
     let manager = FileManager.default
     var swift: [String] = []
     var storyboards: [String] = []
     let base = root ?? defaultRoot(paths)
     func add(_ path: String) {
-      let relative = relativePath(path, to: base)
-      guard !isExcluded(relative) else { return }
       if path.hasSuffix(".swift") { swift.append(path) }
       if path.hasSuffix(".storyboard") { storyboards.append(path) }
     }
@@ -54,7 +54,8 @@ public struct ScanSources: Sendable, Equatable {
           continue
         }
         if name.hasSuffix(".swift") || name.hasSuffix(".storyboard") {
-          found.append(path.hasSuffix("/") ? path + item : path + "/" + item)
+          let full = path.hasSuffix("/") ? path + item : path + "/" + item
+          if !isExcluded(full, item) { found.append(full) }
         }
       }
       found.sort()
