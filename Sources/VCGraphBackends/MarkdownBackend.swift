@@ -126,6 +126,7 @@ public struct MarkdownBackend: DiagramTextBackend {
 
   private func answers(_ summary: Diagram.Summary) -> [String] {
     var lines: [String] = []
+    guard summary.showsState else { return lines }
     let count = "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"
     if let top = summary.top {
       lines.append(

@@ -56,6 +56,7 @@ public struct Diagram: Sendable, Equatable {
   public var summaryLine: String {
     var parts: [String] = []
     if let caption { parts.append(caption) }
+    guard summary.showsState else { return parts.joined(separator: " · ") }
     if let top = summary.top {
       parts.append(
         top.id == top.className || top.isAddress
@@ -137,6 +138,9 @@ extension Diagram {
     public var focusedScene: String?
     /// The top of each foreground scene that is not focused, in file order.
     public var sceneTops: [SceneTop]
+    /// Whether the diagram shows a state (what is on screen); false for a scanned app's
+    /// navigation map, whose title has no answers.
+    public var showsState = true
 
     /// Creates a summary.
     public init(

@@ -240,6 +240,9 @@ extension Diagram {
     case initialViewController
     /// Where a scanned app starts: `window root`, `@main`, `initial scene`.
     case entryPoint(String)
+    /// What a scanned type also presents that the map draws no node for (UIKit's alerts,
+    /// pickers, share sheets; itself): `UIAlertController ×3, UIActivityViewController`.
+    case alsoShows(String)
 
     /// The badge's symbol.
     public var symbol: String {
@@ -253,6 +256,7 @@ extension Diagram {
       case .change(let change): change.symbol
       case .finding(let severity, _): severity.symbol
       case .initialViewController, .entryPoint: "▶"
+      case .alsoShows: "+"
       }
     }
 
@@ -269,6 +273,7 @@ extension Diagram {
       case .finding(let severity, let rule): "\(severity.symbol) \(rule.rawValue)"
       case .initialViewController: "▶ initial view controller"
       case .entryPoint(let how): "▶ entry: \(how)"
+      case .alsoShows(let what): "+ \(what)"
       }
     }
   }

@@ -40,12 +40,15 @@ public struct ScanMapBuilder {
   /// The edge's label: the operation and what qualifies it (`present · formSheet`,
   /// `segue 'Chats2Messages'`, `tab`).
   static func title(of edge: ScanEdge) -> String {
-    var title = edge.operation.rawValue
+    var title = edge.operation == .navigationRoot ? "root" : edge.operation.rawValue
     if edge.operation == .segue, let style = edge.style, style != "show" { title += " (\(style))" }
+    if edge.operation == .segue, edge.identifier != nil, edge.style == "show" { title = "" }
     if [.present, .popover].contains(edge.operation), let style = edge.style {
       title += " · \(style)"
     }
-    if let identifier = edge.identifier, edge.operation == .segue { title += " '\(identifier)'" }
+    if let identifier = edge.identifier, edge.operation == .segue {
+      title += (title.isEmpty ? "" : " ") + "'\(identifier)'"
+    }
     if edge.via == .helper, let helper = edge.helper {
       title += " via \(helper.split(separator: "(").first ?? "")"
     }
@@ -69,6 +72,17 @@ public struct ScanMapBuilder {
       var count: Int
     }
     var groups: [Group] = []
+    // What a type shows that gets no node: UIKit's leaf controllers, and itself.
+    var also: [String: [(String, Int)]] = [:]
+    func fold(_ tail: String, _ what: String) {
+      var list = also[tail] ?? []
+      if let index = list.firstIndex(where: { $0.0 == what }) {
+        list[index].1 += 1
+      } else {
+        list.append((what, 1))
+      }
+      also[tail] = list
+    }
     var unresolved = 0
     var silent = 0
     for edge in result.edges {
@@ -81,6 +95,11 @@ public struct ScanMapBuilder {
         continue
       }
       let title = Self.title(of: edge)
+      if Self.isSystemLeaf(to) || to == edge.from {
+        note(edge.from, edge.fromKind)
+        fold(edge.from, to == edge.from ? "\(edge.operation.rawValue) itself" : to)
+        continue
+      }
       // A hosting controller's content hangs off the hosting controller where it is drawn.
       var tail = edge.from
       if edge.operation == .hosting, let hosting = hostingNode(for: to) { tail = hosting }
@@ -93,6 +112,24 @@ public struct ScanMapBuilder {
       } else {
         groups.append(Group(tail: tail, head: to, style: style, title: title, count: 1))
       }
+    }
+    // Types with nothing drawn (they show only UIKit's own controllers, or themselves) are
+    // left out, unless they are where the app starts.
+    let linked = Set(groups.flatMap { [$0.tail, $0.head] })
+    let starts = Set(result.entryPoints.map(\.type))
+    let hidden = order.filter { !linked.contains($0) && !starts.contains($0) }
+    order.removeAll { hidden.contains($0) }
+    // A fan of four or more leaves from one type: every other one a rank lower.
+    var gaps: [Int: Int] = [:]
+    let tails = Set(groups.map(\.tail))
+    let incoming = Dictionary(grouping: groups.indices, by: { groups[$0].head })
+    for tail in tails {
+      let fan = groups.indices.filter {
+        groups[$0].tail == tail && !tails.contains(groups[$0].head)
+          && incoming[groups[$0].head]?.count == 1 && groups[$0].style != .unwind
+      }
+      guard fan.count >= 3 else { continue }
+      for (position, index) in fan.enumerated() where position % 2 == 1 { gaps[index] = 2 }
     }
     let controllers = Dictionary(
       result.controllers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -110,34 +147,48 @@ public struct ScanMapBuilder {
       if let declared { notes.append("declared in \(declared.file):\(declared.line)") }
       var badges: [Diagram.Badge] = []
       for entry in entries[name] ?? [] { badges.append(.entryPoint(entry.how)) }
-      let node = Diagram.SceneNode(
+      for (what, count) in also[name] ?? [] {
+        badges.append(.alsoShows(count > 1 ? "\(what) ×\(count)" : what))
+      }
+      var node = Diagram.SceneNode(
         scene: scene, id: name, className: name, storyboard: declared?.file ?? "",
         location: SourceLocation(path: declared?.file ?? "", line: declared?.line ?? 0, column: 1),
         role: role, notes: notes, badges: badges)
+      for suffix in ["ViewController", "Controller", "Coordinator", "View"]
+      where name.count > 18 && name.hasSuffix(suffix) && name.count > suffix.count + 2 {
+        node.nameParts = (String(name.dropLast(suffix.count)), suffix)
+        break
+      }
       nodes.append(Diagram.Node(id: .storyboardScene(scene), content: .storyboardScene(node)))
     }
     var edges: [Diagram.Edge] = []
     for (number, group) in groups.enumerated() {
       guard let tail = index[group.tail], let head = index[group.head] else { continue }
       let title = group.count > 1 ? "\(group.title) ×\(group.count)" : group.title
+      var segue = Diagram.SegueEdge(
+        segue: SegueRef(storyboard: 0, segue: number), style: group.style, title: title,
+        ranksDestination: group.style != .unwind && tail != head)
+      segue.rankGap = gaps[number] ?? 1
       edges.append(
         Diagram.Edge(
           .storyboardScene(SceneRef(storyboard: 0, scene: tail)),
-          .storyboardScene(SceneRef(storyboard: 0, scene: head)),
-          kind: .segue(
-            Diagram.SegueEdge(
-              segue: SegueRef(storyboard: 0, segue: number), style: group.style, title: title,
-              ranksDestination: group.style != .unwind && tail != head))))
+          .storyboardScene(SceneRef(storyboard: 0, scene: head)), kind: .segue(segue)))
     }
     let styles = Set(groups.map(\.style))
     var caption =
       "navigation map · \(nodes.count) type\(nodes.count == 1 ? "" : "s"),"
       + " \(edges.count) edge\(edges.count == 1 ? "" : "s") from \(result.edges.count) sites"
     if unresolved > 0 { caption += " · \(unresolved) with no destination resolved (not drawn)" }
-    let summary = Diagram.Summary(
+    if !hidden.isEmpty {
+      caption +=
+        " · \(hidden.count) type\(hidden.count == 1 ? "" : "s") showing only UIKit's own"
+        + " controllers left out"
+    }
+    var summary = Diagram.Summary(
       top: nil, visiblePath: [], visibleLeaves: [], onScreenCount: 0,
       controllerCount: result.controllers.count, dismissals: [], responderChains: [],
       findings: [])
+    summary.showsState = false
     var diagram = Diagram(
       title: options.title ?? title, path: title, caption: options.caption ?? caption, summary: summary,
       nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines, theme: options.theme)
@@ -150,6 +201,22 @@ public struct ScanMapBuilder {
     }
     _ = silent
     return diagram
+  }
+
+  /// UIKit's and the SDK's controllers that show something and lead nowhere (alerts, share
+  /// sheets, pickers, mail): listed on the node that shows them rather than drawn as nodes.
+  static func isSystemLeaf(_ name: String) -> Bool {
+    let containers: Set<String> = [
+      "UINavigationController", "UITabBarController", "UISplitViewController",
+      "UIPageViewController", "UIViewController", "UITableViewController",
+      "UICollectionViewController",
+    ]
+    guard !containers.contains(name), !name.hasPrefix("UIHostingController") else { return false }
+    let prefixes = ["UI", "SF", "MF", "PH", "QL", "CN", "EK", "AV", "SK", "GK", "PK", "VN", "MP"]
+    return prefixes.contains { prefix in
+      name.hasPrefix(prefix)
+        && name.dropFirst(prefix.count).first.map { $0.isUppercase } == true
+    } && name.hasSuffix("Controller")
   }
 
   /// `UIHostingController<V>` when the map has that node for content `V`.

@@ -118,6 +118,7 @@ public struct Theme: Sendable, Equatable {
     case .topViewController, .sceneTop, .visibleLeaf, .initialViewController, .entryPoint: path
     case .receivesDismiss, .animatesOut: dismiss
     case .topAfterDismiss: after
+    case .alsoShows: secondary
     case .change(let change): color(of: change)
     case .finding(let severity, _): color(of: severity)
     }

@@ -19,7 +19,8 @@ extension GraphvizBackend {
           color: theme.dismiss))
     }
     var answers: [String] = []
-    if let top = summary.top {
+    if !summary.showsState {
+    } else if let top = summary.top {
       var answer = "top view controller: \(HTML.escape(top.name))"
       if !summary.sceneTops.isEmpty, let focused = summary.focusedScene {
         answer += " (focused scene \(HTML.escape(focused)))"
@@ -32,13 +33,18 @@ extension GraphvizBackend {
     } else {
       answers.append("nothing on screen")
     }
-    answers.append("\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen")
+    if summary.showsState {
+      answers.append(
+        "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen")
+    }
     if summary.visibleLeaves.count > 1 {
       answers.append(
         "visible leaves: "
           + summary.visibleLeaves.map { HTML.escape($0.name) }.joined(separator: ", "))
     }
-    lines.append(font(answers.joined(separator: " · "), size: small, color: theme.ink))
+    if !answers.isEmpty {
+      lines.append(font(answers.joined(separator: " · "), size: small, color: theme.ink))
+    }
     for dismissal in summary.dismissals {
       let removed = dismissal.removed.map(\.name).joined(separator: ", ")
       let after = dismissal.topAfter?.name ?? "none"
