@@ -31,6 +31,9 @@ public struct Diagram: Sendable, Equatable {
   public var legend: Legend?
   /// Lines one label may have before a backend cuts it.
   public var maxLabelLines: Int
+  /// Whether a backend that lays it out should rank it left to right: a scanned app's map
+  /// that is much wider than it is deep (many coordinators, each a few screens deep).
+  public var flowsLeftToRight = false
 
   /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
   public init(

@@ -190,8 +190,9 @@ public struct ScanMapBuilder {
       findings: [])
     summary.showsState = false
     var diagram = Diagram(
-      title: options.title ?? title, path: title, caption: options.caption ?? caption, summary: summary,
-      nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines, theme: options.theme)
+      title: options.title ?? title, path: title, caption: options.caption ?? caption,
+      summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines, theme: options.theme)
+    diagram.flowsLeftToRight = Self.isShallow(nodes: nodes.count, edges: edges)
     if options.legend {
       diagram.legend = Diagram.Legend(
         roles: Diagram.Role.allCases.filter(roles.contains), hasPresentations: false,
@@ -201,6 +202,27 @@ public struct ScanMapBuilder {
     }
     _ = silent
     return diagram
+  }
+
+  /// Whether the map is much wider than deep: more than six nodes per rank, ranks counted
+  /// breadth first from the nodes nothing leads to. O(nodes + edges).
+  static func isShallow(nodes: Int, edges: [Diagram.Edge]) -> Bool {
+    guard nodes > 12 else { return false }
+    var next: [Diagram.NodeID: [Diagram.NodeID]] = [:]
+    var entered = Set<Diagram.NodeID>()
+    for edge in edges {
+      next[edge.tail, default: []].append(edge.head)
+      entered.insert(edge.head)
+    }
+    var level = Set(next.keys.filter { !entered.contains($0) })
+    var seen = level
+    var depth = 0
+    while !level.isEmpty {
+      depth += 1
+      level = Set(level.flatMap { next[$0] ?? [] }).subtracting(seen)
+      seen.formUnion(level)
+    }
+    return nodes > 6 * max(depth, 1)
   }
 
   /// UIKit's and the SDK's controllers that show something and lead nowhere (alerts, share
