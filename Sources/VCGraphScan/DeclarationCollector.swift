@@ -98,6 +98,20 @@ final class DeclarationCollector: SyntaxVisitor {
     }
   }
 
+  /// `typealias RootCoordinator = Coordinator & RootViewControllerProvider`: a protocol made of
+  /// the others, so that properties resolve through it.
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    let value = node.initializer.value
+    let parts =
+      value.as(CompositionTypeSyntax.self)?.elements.map { ShapeReader.typeName($0.type) }
+      ?? [ShapeReader.typeName(value)]
+    types.append(
+      TypeFact(
+        name: node.name.text, kind: .protocol, inherited: parts, file: file,
+        line: line(node.name)))
+    return .skipChildren
+  }
+
   // Members of the innermost type only: locals inside functions are not properties.
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -144,6 +158,18 @@ final class DeclarationCollector: SyntaxVisitor {
     }
     if let accessors = binding.accessorBlock, let returned = returnedShape(accessors) {
       return returned
+    }
+    // `lazy var root: UIViewController = { return walletController }()`: what it returns,
+    // when the declared type says less.
+    let declared = binding.typeAnnotation.map { ShapeReader.typeName($0.type) }
+    if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+      let closure = call.calledExpression.as(ClosureExprSyntax.self),
+      declared == nil || declared == "UIViewController"
+    {
+      let collector = ReturnCollector(viewMode: .sourceAccurate)
+      collector.walk(closure.statements)
+      let shapes = Set(collector.returns)
+      if shapes.count == 1, let only = shapes.first { return only }
     }
     if let type = binding.typeAnnotation?.type {
       return .typed(ShapeReader.typeName(type))

@@ -110,6 +110,14 @@ struct TypeTable: Sendable {
     for item in chain(type) {
       if let shape = types[item]?.properties[name] { return (shape, item) }
     }
+    // Through the protocols it is made of (a protocol, or a typealias of several).
+    var pending = types[Self.base(type)]?.kind == .protocol ? types[Self.base(type)]!.inherited : []
+    var seen = Set<String>()
+    while let next = pending.popLast(), seen.insert(next).inserted {
+      guard let fact = types[next], fact.kind == .protocol else { continue }
+      if let shape = fact.properties[name] { return (shape, next) }
+      pending += fact.inherited
+    }
     return nil
   }
 
