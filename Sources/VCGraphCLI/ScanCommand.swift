@@ -25,7 +25,7 @@ enum ScanFormat: String, CaseIterable, Sendable {
 struct ScanOptions: CommandOptions {
   static let format = Option(
     "format", short: "f", value: "FORMAT",
-    help: "json (default), or the map: svg png pdf dot mermaid markdown", default: ScanFormat.json,
+    help: "json, or the map: svg png pdf dot mermaid markdown", default: ScanFormat.json,
     parse: Parse.choice(ScanFormat.self))
   static let output = Option(
     "output", short: "o", value: "FILE", help: "write to FILE instead of standard output",
@@ -43,8 +43,16 @@ struct ScanOptions: CommandOptions {
           format.declaration, output.declaration, root.declaration,
           SharedOptions.quiet.declaration,
         ]),
-      OptionSection(title: InputSelectionOptions.title, options: [InputSelectionOptions.exclude.declaration]),
-    ] + DrawingOptions.sections + LimitOptions.sections
+      OptionSection(
+        title: InputSelectionOptions.title, options: [InputSelectionOptions.exclude.declaration]),
+      OptionSection(
+        title: DrawingOptions.title,
+        options: [
+          DrawingOptions.layout.declaration, DrawingOptions.legend.declaration,
+          DrawingOptions.noLegend.declaration, DrawingOptions.theme.declaration,
+          DrawingOptions.titleText.declaration,
+        ]),
+    ]
 
   var format: ScanFormat
   var output: String?
@@ -74,7 +82,8 @@ struct ScanCommand: Subcommand {
   let options: ScanOptions
   let context: CommandContext
 
-  static let synopsis = "vcgraph scan PATH... [-f json|svg|png|pdf|dot|mermaid|markdown] [-o FILE]"
+  static let synopsis =
+    "vcgraph scan PATH... [-f json|svg|png|pdf|dot|mermaid|markdown] [-o FILE]"
   static let summary = """
     Reads the .swift files (and the .storyboard files) under PATH, folders recursively, and
     writes every navigation site: present, push, show, segues, containment, window roots,
@@ -88,7 +97,8 @@ struct ScanCommand: Subcommand {
     do throws(VCGraphError) {
       let paths = context.arguments.positional
       guard !paths.isEmpty else {
-        throw VCGraphError(.usage, "scan needs a PATH: a folder or .swift files", hint: "vcgraph scan Sources")
+        throw VCGraphError(
+          .usage, "scan needs a PATH: a folder or .swift files", hint: "vcgraph scan Sources")
       }
       let sources = try ScanSources.collect(paths, root: options.root) { path, inside in
         context.loader.isExcluded(path) || InputSelection.matches(inside, options.exclude)
