@@ -56,14 +56,17 @@ struct AnalyzeCommand: Subcommand {
     "Prints what UIKit would do: the top view controller, the visible path, what is on\n"
     + "screen, requested dismissals and responder chains, and the findings. For a\n"
     + "storyboard: of its launch state, plus every segue's effect and the storyboard\n"
-    + "findings (--initial: the launch state only)."
+    + "findings (--initial: the launch state only). A question that has no answer is\n"
+    + "reported and the others answered; the exit status is then 1."
 
   func run() -> Int32 {
     do {
       let path = try context.inputs(atMostOne: true)[0]
-      let report = try context.report(for: path, launchOnly: options.initial)
+      let report = try context.report(
+        for: path, launchOnly: options.initial, answeringWhatItCan: true)
+      for question in report.unanswered { context.report(question.diagnostic) }
       context.console.out(options.format == .json ? report.json.formatted() + "\n" : report.text)
-      return ExitCode.success
+      return report.unanswered.isEmpty ? ExitCode.success : ExitCode.unanswered
     } catch {
       context.report(error)
       return error.exitCode

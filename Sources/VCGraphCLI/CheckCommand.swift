@@ -129,7 +129,10 @@ struct CheckCommand: Subcommand {
       let log = sarif(placed, strict: strict, failures: failures)
       context.console.out(log.formatted() + "\n")
     case .json:
-      let json = JSON.object([("findings", .array(findings.map(AnalysisReport.json(for:))))])
+      let json = JSON.object([
+        ("version", .int(JSONOutputVersion.check)),
+        ("findings", .array(findings.map(AnalysisReport.json(for:)))),
+      ])
       context.console.out(json.formatted() + "\n")
     case .github:
       for finding in findings {

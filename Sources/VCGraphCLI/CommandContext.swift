@@ -107,10 +107,15 @@ struct CommandContext {
 
   /// Loads an input and builds its report, with the command line's analysis requests; for a
   /// storyboard, with its segues and storyboard findings unless `launchOnly` (`--initial`).
-  func report(for path: String, launchOnly: Bool = false) throws(VCGraphError) -> AnalysisReport {
+  /// With `answeringWhatItCan` (`analyze`), a question without an answer is in the report's
+  /// `unanswered` instead of failing the input.
+  func report(
+    for path: String, launchOnly: Bool = false, answeringWhatItCan: Bool = false
+  ) throws(VCGraphError) -> AnalysisReport {
     let input = try load(path)
     return try AnalysisReport(
-      input.hierarchy, extra: requests, storyboard: launchOnly ? nil : input.storyboard)
+      input.hierarchy, extra: requests, storyboard: launchOnly ? nil : input.storyboard,
+      answeringWhatItCan: answeringWhatItCan)
   }
 }
 

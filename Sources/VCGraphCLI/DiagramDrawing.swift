@@ -120,7 +120,7 @@ extension CommandContext {
     return try Graphviz.exitingOnCrash(
       message: DiagnosticPrinter().format(crash), status: crash.exitCode
     ) { () throws(GraphvizError) -> T in
-      if ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_IN_LAYOUT"] != nil {
+      if TestHooks.crashesInLayout {
         raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
       }
       LayoutWorker.testDelay()

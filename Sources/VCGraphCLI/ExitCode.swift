@@ -9,6 +9,8 @@ enum ExitCode {
   static let findings: Int32 = 1
   /// `diff --exit-code` found a difference.
   static let differences: Int32 = 1
+  /// `analyze` answered what it could, but a question has no answer.
+  static let unanswered: Int32 = 1
 
   /// The exit code of a kind of failure.
   static func of(_ kind: FailureKind) -> Int32 {

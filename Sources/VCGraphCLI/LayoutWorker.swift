@@ -18,19 +18,14 @@ enum LayoutWorker {
   /// single diagram keeps it in process whatever its size: a watchdog and a crash guard
   /// end the run at the time budget or on a Graphviz crash, with the same errors and exit
   /// statuses, and there are no further diagrams that a stopped run would lose. The
-  /// environment variable `VCGRAPH_IN_PROCESS_LAYOUT_LIMIT` overrides both (tests use it to
-  /// force either way).
+  /// test hook `TestHooks.inProcessLayoutLimit` overrides both in debug builds.
   static func inProcessLimit(singleDiagram: Bool) -> Int {
-    ProcessInfo.processInfo.environment["VCGRAPH_IN_PROCESS_LAYOUT_LIMIT"].flatMap { Int($0) }
-      ?? (singleDiagram ? Int.max : 300)
+    TestHooks.inProcessLayoutLimit ?? (singleDiagram ? Int.max : 300)
   }
 
-  /// Tests stand in for a layout that takes long, whatever Graphviz's speed: with
-  /// `VCGRAPH_TEST_LAYOUT_DELAY=SECONDS` every layout starts that much later.
+  /// Waits `TestHooks.layoutDelay` seconds, when a test set it, before a layout starts.
   static func testDelay() {
-    if let text = ProcessInfo.processInfo.environment["VCGRAPH_TEST_LAYOUT_DELAY"],
-      let seconds = Double(text), seconds > 0
-    {
+    if let seconds = TestHooks.layoutDelay, seconds > 0 {
       Thread.sleep(forTimeInterval: seconds)
     }
   }

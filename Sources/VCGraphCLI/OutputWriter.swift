@@ -174,15 +174,9 @@ struct OutputWriter {
       TemporaryFiles.remove(temporary)
       throw failure
     }
-    if let delay = Self.testWriteDelay { Thread.sleep(forTimeInterval: delay) }
+    if let delay = TestHooks.writeDelay { Thread.sleep(forTimeInterval: delay) }
     return Staged(temporary: temporary, target: target, path: path)
   }
-
-  /// `VCGRAPH_TEST_WRITE_DELAY=SECONDS`: tests keep each complete temporary file this long
-  /// before it is renamed, to interrupt a run while one exists.
-  private static let testWriteDelay = ProcessInfo.processInfo.environment[
-    "VCGRAPH_TEST_WRITE_DELAY"
-  ].flatMap(Double.init)
 
   /// Writes to a device or pipe that was named as the output.
   private func writeDirectly(_ bytes: [UInt8], to target: String, path: String) throws(VCGraphError)

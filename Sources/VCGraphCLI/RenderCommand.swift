@@ -268,10 +268,8 @@ struct RenderCommand: Subcommand {
     progress: Progress
   ) throws(VCGraphError) {
     let input = file.path
-    if let name = ProcessInfo.processInfo.environment["VCGRAPH_TEST_CRASH_ON"],
-      (input as NSString).lastPathComponent == name
-    {
-      fatalError("VCGRAPH_TEST_CRASH_ON")  // Tests stand in for a crash in one input.
+    if let name = TestHooks.crashOnInput, (input as NSString).lastPathComponent == name {
+      fatalError("TestHooks.crashOnInput")  // Tests stand in for a crash in one input.
     }
     let report = try context.report(for: input, launchOnly: self.options.initial)
     // Error-severity findings are drawn; say them too, as `check` would (the run succeeds).
@@ -324,19 +322,38 @@ struct RenderCommand: Subcommand {
         files.append((rendered[format]!, RenderPlan.darkVariantPath(of: path)))
       }
     }
-    if file.relative?.contains("/") == true {
-      // A file from a subfolder of an input directory: its outputs go to the same subfolder.
-      for path in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) {
-        do {
-          try FileManager.default.createDirectory(
-            atPath: path, withIntermediateDirectories: true)
-        } catch {
-          throw VCGraphError(
-            .cantCreate, "\(path): cannot create the directory (\(error.localizedDescription))")
-        }
+    // The directories the outputs go to (`-o DIR` and its parents, the subfolder of a file
+    // found in an input directory) are made when missing, once the input has been drawn.
+    try Self.makeDirectories(for: files.map(\.path))
+    try writer.write(files)
+  }
+
+  /// Makes the missing directories that `paths` are written into, with their parents; a
+  /// file (or anything else) where a directory must be is `cantCreate` (73).
+  static func makeDirectories(for paths: [String]) throws(VCGraphError) {
+    let directories = Set(paths.map { ($0 as NSString).deletingLastPathComponent })
+    for path in directories where !path.isEmpty {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        if isDirectory.boolValue { continue }
+        throw VCGraphError(.cantCreate, "\(path): is not a directory")
+      }
+      do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      } catch {
+        throw VCGraphError(
+          .cantCreate, "\(path): cannot create the directory (\(Self.reason(error)))")
       }
     }
-    try writer.write(files)
+  }
+
+  /// Why a directory could not be made, in the system's words.
+  private static func reason(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(code)))
+    }
+    return error.localizedDescription
   }
 
   /// The Graphviz formats among `formats` of `model`: laid out once (a PNG at another

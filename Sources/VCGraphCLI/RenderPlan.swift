@@ -9,11 +9,14 @@ import VCGraphCore
 ///   one input; `-f`, when given, must name that same format.
 /// - `-o FILE` with another extension, or none: one file only when `-f` names one format and
 ///   there is one input (`-o diagram.gv -f dot`, `-o /dev/null -f svg`); otherwise an unknown
-///   extension is a usage error and a name without one is a directory that must exist.
+///   extension is a usage error and a name without one is a directory (created, with its
+///   parents, when it does not exist yet; an existing file there is refused).
 /// - Otherwise (`-o DIR`, or no `-o`: the current directory): `NAME.FORMAT` for each input and
 ///   format. A file found inside a directory given as input keeps its place under DIR
 ///   (`in/other/mail.yaml` → `DIR/other/mail.svg`), so equal names in different folders do
-///   not collide; the subdirectories are created as outputs are written.
+///   not collide. Missing directories (DIR, its parents, the subdirectories, the folders of a
+///   named file) are created as the outputs are written, as `swift build` and `docc` do; a
+///   file where a directory must be is refused (73).
 ///
 /// Every file of the run (each format's, the `--image` beside a page, each `--dark-variant`
 /// image) must have a path of its own: two outputs that would land on one path (inputs
@@ -114,14 +117,14 @@ struct RenderPlan {
         guard inputs.count == 1 else {
           throw VCGraphError(
             .usage, "-o \(output) names one file, but there are \(inputs.count) inputs",
-            hint: "give an existing directory with -o to write one file per input")
+            hint: "give a directory with -o to write one file per input")
         }
         if formats.count > 1 {
           throw VCGraphError(
             .usage,
             "several formats (\(formats.map(\.rawValue).joined(separator: ", "))) cannot all be"
               + " written to the one file \(output)",
-            hint: "give an existing directory with -o, or one format")
+            hint: "give a directory with -o, or one format")
         }
         if let asked = formats.first, asked != named {
           throw VCGraphError(
@@ -151,11 +154,10 @@ struct RenderPlan {
       if !ext.isEmpty {
         throw VCGraphError(
           .usage, "-o \(output): .\(ext) is not an output format",
-          hint: "name the file .\(known), or give an existing directory")
+          hint: "name the file .\(known), or give a directory")
       }
-      throw VCGraphError(
-        .cantCreate, "\(output): the output directory does not exist",
-        hint: "create it first, or name one output file with a known extension")
+      // A name without an extension that does not exist yet: a directory, made (with its
+      // parents) as the first output is written into it.
     }
     if formats.isEmpty { formats = [.svg] }
     let directory = output ?? "."

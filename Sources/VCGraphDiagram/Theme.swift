@@ -123,15 +123,4 @@ public struct Theme: Sendable, Equatable {
     case .finding(let severity, _): color(of: severity)
     }
   }
-
-  /// Every text colour the theme uses.
-  public var textColors: [String] {
-    [ink, secondary, path, presentation, dismiss, responder, after, warning]
-  }
-
-  /// Every fill a text can sit on.
-  public var textBackgrounds: [String] {
-    [canvas, labelFill].compactMap { $0 }
-      + [nodeFill, mutedFill, top, sceneTop, levelFill, dismissFill, viewFill, responderFill]
-  }
 }

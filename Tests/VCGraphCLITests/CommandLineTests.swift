@@ -119,15 +119,16 @@ import Testing
     }
   }
 
-  @Test func missingInputIs66AndMissingOutputDirectoryIs73() throws {
+  @Test func missingInputIs66AndAFileWhereTheOutputFolderMustBeIs73() throws {
     let directory = try TemporaryDirectory("missing")
     let missing = try vcgraph(["render", directory.path("nope.yaml")])
     #expect(missing.exitCode == 66)
     #expect(missing.stderr.contains("nope.yaml"))
     let input = try directory.write("m.yaml", Self.modal)
+    try directory.write("absent", "a file, not a folder\n")
     let noDirectory = try vcgraph(["render", input, "-o", directory.path("absent/x.svg")])
     #expect(noDirectory.exitCode == 73)
-    #expect(directory.names() == ["m.yaml"])
+    #expect(directory.names() == ["absent", "m.yaml"])
   }
 
   @Test func badInputIs65AtItsLineAndColumnWithTheSourceLine() throws {
@@ -167,7 +168,7 @@ import Testing
     #expect(
       Set(json.keys) == [
         "input", "topViewController", "visiblePath", "visible", "visibleLeaves", "scenes",
-        "dismissals", "responderChains", "findings", "notes",
+        "dismissals", "responderChains", "unanswered", "findings", "notes", "version",
       ])
     let top = try #require(json["topViewController"] as? [String: String])
     #expect(top == ["id": "C", "class": "UIViewController"])
@@ -180,8 +181,79 @@ import Testing
 
   @Test func analyzeRefusesAnImpossibleDismissal() throws {
     let result = try vcgraph(["analyze", "-", "--dismiss", "C:5"], stdin: Self.modal)
-    #expect(result.exitCode == 65)
-    #expect(result.stderr.contains("2 presentation levels") || result.stderr.contains("only 2"))
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("only 2 presentation levels exist"), "\(result.stderr)")
+  }
+
+  /// One impossible question among several: the others are answered, the bad ones said (on
+  /// standard error and in the output), exit 1. A presents B presents C (both full screen):
+  /// `dismiss` two levels from C goes to A and removes B and C (Semantics S3).
+  @Test func analyzeAnswersTheQuestionsItCanAndExits1() throws {
+    let questions = [
+      "--dismiss", "C:5", "--dismiss", "C:2", "--responder-chain", "nosuch",
+      "--responder-chain", "C",
+    ]
+    let text = try vcgraph(["analyze", "-"] + questions, stdin: Self.modal)
+    #expect(text.exitCode == 1, "\(text.stderr)")
+    #expect(
+      text.stdout.contains(
+        "dismiss(from: C, levels: 2):\n  receiver: A (AViewController)\n  removed: B, C\n"),
+      "\(text.stdout)")
+    #expect(text.stdout.contains("responder chain from C: C → B → A"), "\(text.stdout)")
+    #expect(
+      text.stdout.contains(
+        "not answered:\n  dismiss(from: C, levels: 5): cannot dismiss 5 presentation levels"
+          + " from 'C': only 2 presentation levels exist at and below it\n"
+          + "  responder chain from nosuch: no view or controller has the id 'nosuch'\n"),
+      "\(text.stdout)")
+    #expect(
+      text.stderr.contains(
+        "error: dismiss(from: C, levels: 5): cannot dismiss 5 presentation levels from 'C'"),
+      "\(text.stderr)")
+    #expect(
+      text.stderr.contains(
+        "error: responder chain from nosuch: no view or controller has the id 'nosuch'"),
+      "\(text.stderr)")
+
+    let json = try vcgraph(["analyze", "-", "--format", "json"] + questions, stdin: Self.modal)
+    #expect(json.exitCode == 1, "\(json.stderr)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let dismissals = try #require(document["dismissals"] as? [[String: Any]])
+    #expect(dismissals.count == 1)
+    #expect(dismissals.first?["removed"] as? [String] == ["B", "C"])
+    #expect((document["responderChains"] as? [Any])?.count == 1)
+    let unanswered = try #require(document["unanswered"] as? [[String: Any]])
+    #expect(unanswered.map { $0["question"] as? String } == ["dismiss", "responderChain"])
+    #expect(unanswered.first?["from"] as? String == "C")
+    #expect(unanswered.first?["levels"] as? Int == 5)
+    #expect(
+      (unanswered.last?["message"] as? String)?.contains("no view or controller has the id")
+        == true)
+
+    // Every question answered: exit 0 and an empty list.
+    let good = try vcgraph(
+      ["analyze", "-", "--format", "json", "--dismiss", "C:2"], stdin: Self.modal)
+    #expect(good.exitCode == 0, "\(good.stderr)")
+    #expect(good.stdout.contains("\"unanswered\": []"), "\(good.stdout)")
+  }
+
+  /// A description's own `analyze:` entry that cannot be answered is reported at its line.
+  @Test func analyzeReportsAFileQuestionAtItsLine() throws {
+    let directory = try TemporaryDirectory("unanswered")
+    let input = try directory.write(
+      "q.yaml",
+      Self.modal + "\nanalyze:\n  - dismiss: { from: A, levels: 1 }\n"
+        + "  - dismiss: { from: C, levels: 1 }\n")
+    let result = try vcgraph(["analyze", input])
+    #expect(result.exitCode == 1, "\(result.stderr)")
+    #expect(
+      result.stdout.contains("dismiss(from: C, levels: 1):\n  receiver: B"), "\(result.stdout)")
+    #expect(
+      result.stderr.contains(
+        "\(input):13:5: error: dismiss(from: A, levels: 1): cannot dismiss 1 presentation level"
+          + " from 'A': only 0 presentation levels exist at and below it"),
+      "\(result.stderr)")
   }
 
   @Test func checkExitCodes() throws {

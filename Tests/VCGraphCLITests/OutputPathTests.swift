@@ -29,17 +29,53 @@ struct OutputPathTests {
         "has the extension .svg but -f asks for png"
       ),
       (["a/mail.yaml", "b.yaml", "-o", "one.svg"], 64, "names one file, but there are 2 inputs"),
-      (
-        ["a/mail.yaml", "b.yaml", "-o", "nowhere"], 73,
-        "nowhere: the output directory does not exist"
-      ),
     ] {
       let result = try vcgraph(["render"] + arguments, cwd: directory.url)
       #expect(result.exitCode == Int32(code), "\(arguments): \(result.stderr)")
       #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-      #expect(!result.stderr.contains("does not exist") || code == 73, "\(result.stderr)")
     }
     #expect(directory.names() + directory.names(in: "a") + directory.names(in: "o4") == before)
+  }
+
+  /// The command: a folder that does not exist yet is created with its parents, as
+  /// `swift build` and `docc` do, in one process and with worker processes.
+  @Test func aMissingOutputFolderIsCreatedWithItsParents() throws {
+    let directory = try TemporaryDirectory("output-folder")
+    try directory.write("a.yaml", small)
+    try directory.write("b.yaml", small)
+    for jobs in ["1", "2"] {
+      let folder = "made-\(jobs)/diagrams"
+      let result = try vcgraph(
+        ["render", "a.yaml", "b.yaml", "-o", folder, "--jobs", jobs], cwd: directory.url)
+      #expect(result.exitCode == 0, "--jobs \(jobs): \(result.stderr)")
+      #expect(directory.names(in: folder) == ["a.svg", "b.svg"], "--jobs \(jobs)")
+    }
+    // One input without -f into a folder named without an extension: a folder too.
+    let one = try vcgraph(["render", "a.yaml", "-o", "single"], cwd: directory.url)
+    #expect(one.exitCode == 0, "\(one.stderr)")
+    #expect(directory.names(in: "single") == ["a.svg"])
+    // One file in folders that do not exist yet.
+    let file = try vcgraph(["render", "a.yaml", "-o", "deep/er/a.png"], cwd: directory.url)
+    #expect(file.exitCode == 0, "\(file.stderr)")
+    #expect(directory.bytes("deep/er/a.png")?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
+  }
+
+  /// What stands in the way is refused (73), and nothing is made beside it.
+  @Test func anOutputPathThatIsAFileIsRefused() throws {
+    let directory = try TemporaryDirectory("output-file")
+    try directory.write("a.yaml", small)
+    try directory.write("b.yaml", small)
+    try directory.write("taken", "a file\n")
+    for arguments in [
+      ["a.yaml", "b.yaml", "-o", "taken"], ["a.yaml", "b.yaml", "-o", "taken/sub"],
+      ["a.yaml", "-o", "taken/a.svg"],
+    ] {
+      let result = try vcgraph(["render"] + arguments, cwd: directory.url)
+      #expect(result.exitCode == 73, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("taken"), "\(arguments): \(result.stderr)")
+    }
+    #expect(directory.names() == ["a.yaml", "b.yaml", "taken"])
+    #expect(directory.bytes("taken") == Array("a file\n".utf8))
   }
 
   @Test func anUnknownExtensionWithOneFormatNamedIsThatFile() throws {

@@ -115,6 +115,22 @@ private func storyboard(attributes: String = "", extra: String = "") -> String {
   """
 }
 
+/// A storyboard of one plain scene, for a reference to land on.
+private let referencedStoryboard = """
+  <?xml version="1.0" encoding="UTF-8"?>
+  <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" \
+  initialViewController="other">
+      <scenes>
+          <scene sceneID="o0">
+              <objects>
+                  <viewController id="other" sceneMemberID="viewController"/>
+              </objects>
+          </scene>
+      </scenes>
+  </document>
+
+  """
+
 /// A scene holding a reference to the storyboard `name`.
 private func referenceScene(_ name: String) -> String {
   """
@@ -268,9 +284,12 @@ struct ResourceBoundTests {
   /// `uri='Bob's Screens.svg'`, whose quote ends the value; cairo then drew nothing ("cairo:
   /// out of memory") and the run wrote a blank PDF with exit 0. Links are URL references now,
   /// percent-encoded (`Bob%27s%20Screens.svg`, which a browser opens as `Bob's Screens.svg`).
+  /// The referenced storyboards exist beside the map: only a file vcgraph read is linked.
   @Test func aQuoteInAReferencedNameDrawsThePDF() throws {
     let directory = try TemporaryDirectory("quote-link")
     try directory.write("Main.storyboard", storyboard(extra: referenceScene("Bob's Screens")))
+    try directory.write("Bob's Screens.storyboard", referencedStoryboard)
+    try directory.write("Bobs Screens.storyboard", referencedStoryboard)
     for format in ["pdf", "svg", "dot"] {
       let result = try vcgraph(
         ["render", "Main.storyboard", "-o", "m.\(format)"], cwd: directory.url)

@@ -160,9 +160,12 @@ struct TerminalSafetyTests {
     let directory = try TemporaryDirectory("options")
     try directory.write("a.yaml", "window: { root: { class: A, id: a, presents: B } }\n")
     let hostile = "x\u{1B}[2J\nfake.yaml:1:1: error: forged"
+    // A file of that name, where `-o HOSTILE/a.svg` needs a folder: refused (73), named safely.
+    try directory.write(hostile, "a file\n")
     for (command, code) in [
-      (["analyze", "a.yaml", "--dismiss", "x\u{1B}[2J\nfake"], 65),
-      (["analyze", "a.yaml", "--responder-chain", hostile], 65),
+      // A question that cannot be answered: the others are, and the run exits 1.
+      (["analyze", "a.yaml", "--dismiss", "x\u{1B}[2J\nfake"], 1),
+      (["analyze", "a.yaml", "--responder-chain", hostile], 1),
       (["render", "a.yaml", "--layout", hostile, "-o", "a.svg"], 64),
       (["render", "a.yaml", "-f", hostile], 64),
       (["render", "a.yaml", "--\(hostile)"], 64),

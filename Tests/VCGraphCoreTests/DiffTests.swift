@@ -215,8 +215,9 @@ struct HierarchyDiffTests {
     #expect(
       Set(object.keys) == [
         "before", "after", "identical", "paired", "added", "removed", "moved", "styleChanged",
-        "topViewController", "visible", "findings",
+        "topViewController", "visible", "findings", "version",
       ])
+    #expect(object["version"] as? Int == 1)
     #expect(object["identical"] as? Bool == false)
     let removed = try #require(object["removed"] as? [[String: Any]])
     #expect(removed.first?["id"] as? String == "post")

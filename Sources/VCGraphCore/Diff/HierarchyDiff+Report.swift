@@ -82,6 +82,7 @@ extension HierarchyDiff {
         [("id", .string(entry.id)), ("class", .string(entry.className))] + place(entry.place))
     }
     return .object([
+      ("version", .int(JSONOutputVersion.diff)),
       ("before", .string(before.hierarchy.path)),
       ("after", .string(after.hierarchy.path)),
       ("identical", .bool(isEmpty)),

@@ -9,32 +9,45 @@ public struct AnalysisReport: Sendable {
   /// segues and storyboard findings too (nil for other inputs and for the launch state only).
   public let storyboard: StoryboardDocument?
 
+  /// The questions that have no answer (only with `answeringWhatItCan`), in the order asked.
+  public let unanswered: [UnansweredQuestion]
+
   /// Answers the file's `analyze:` entries plus `extra` requests (from the command line). With
   /// `storyboard` (whose launch state `hierarchy` is), the findings include the storyboard
-  /// rules' and the report its segues.
+  /// rules' and the report its segues. A question without an answer throws, unless
+  /// `answeringWhatItCan` (`analyze`): then it goes to `unanswered` and the others are
+  /// answered.
   public init(
-    _ hierarchy: Hierarchy, extra: [AnalysisRequest] = [], storyboard: StoryboardDocument? = nil
+    _ hierarchy: Hierarchy, extra: [AnalysisRequest] = [], storyboard: StoryboardDocument? = nil,
+    answeringWhatItCan: Bool = false
   ) throws(VCGraphError) {
     let analysis = Analysis(hierarchy)
     var dismissals: [Dismissal] = []
     var chains: [ResponderChain] = []
+    var unanswered: [UnansweredQuestion] = []
     for request in hierarchy.requests + extra {
-      switch request {
-      case .dismiss(let from, let levels, let toClass, let location):
-        guard let index = hierarchy.controller(id: from) else {
-          throw VCGraphError.data(
-            "no controller has the id '\(from)'", at: location,
-            hint: suggestion(for: from, among: hierarchy.controllers.map(\.id)))
+      do throws(VCGraphError) {
+        switch request {
+        case .dismiss(let from, let levels, let toClass, let location):
+          guard let index = hierarchy.controller(id: from) else {
+            throw VCGraphError.data(
+              "no controller has the id '\(from)'", at: location,
+              hint: suggestion(for: from, among: hierarchy.controllers.map(\.id)))
+          }
+          dismissals.append(
+            try analysis.dismiss(from: index, levels: levels, toClass: toClass, at: location))
+        case .responderChain(let from, let location):
+          chains.append(try analysis.responderChain(from: from, at: location))
         }
-        dismissals.append(
-          try analysis.dismiss(from: index, levels: levels, toClass: toClass, at: location))
-      case .responderChain(let from, let location):
-        chains.append(try analysis.responderChain(from: from, at: location))
+      } catch {
+        guard answeringWhatItCan, error.kind == .dataError else { throw error }
+        unanswered.append(UnansweredQuestion(request: request, error: error))
       }
     }
     self.analysis = analysis
     self.dismissals = dismissals
     responderChains = chains
+    self.unanswered = unanswered
     findings = Self.findings(for: analysis, storyboard: storyboard)
     self.storyboard = storyboard
   }
@@ -67,6 +80,7 @@ public struct AnalysisReport: Sendable {
   private func hierarchyJSON(naming name: (String) -> String) -> JSON {
     let visible = hierarchy.controllers.indices.filter { analysis.onScreen[$0] }
     return .object([
+      ("version", .int(JSONOutputVersion.analyze)),
       ("input", .string(name(hierarchy.path))),
       ("topViewController", analysis.topViewController.map(ref) ?? .null),
       (
@@ -85,6 +99,7 @@ public struct AnalysisReport: Sendable {
       ("scenes", scenesJSON),
       ("dismissals", .array(dismissals.map(json(for:)))),
       ("responderChains", .array(responderChains.map(json(for:)))),
+      ("unanswered", unansweredJSON(naming: name)),
       ("findings", .array(findings.map { Self.json(for: $0, naming: name) })),
       ("notes", .array(hierarchy.notes.map { .string($0) })),
     ])
@@ -193,6 +208,7 @@ public struct AnalysisReport: Sendable {
         + chain.responders.map(analysis.name(of:)).joined(separator: " → ") + "\n"
       out += "  owning controller: " + (chain.owningController.map(describe) ?? "none") + "\n"
     }
+    out += unansweredText
     if let storyboard { out += Self.seguesText(storyboard) }
     if !findings.isEmpty {
       out += "findings:\n"

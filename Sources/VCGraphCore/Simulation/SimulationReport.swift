@@ -72,6 +72,7 @@ public struct SimulationReport: Sendable {
     func text(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
     let refusal = simulation.refusal
     return .object([
+      ("version", .int(JSONOutputVersion.simulate)),
       ("input", .string(input)),
       ("appliedSteps", .int(simulation.effects.count)),
       (
@@ -121,6 +122,7 @@ public struct SimulationReport: Sendable {
         ]))
     }
     return .object([
+      ("version", .int(JSONOutputVersion.simulate)),
       ("input", .string(input)),
       ("title", hierarchy.title.map { .string($0) } ?? .null),
       (
