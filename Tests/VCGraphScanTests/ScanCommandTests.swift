@@ -116,9 +116,19 @@ final class ScanCommandTests: XCTestCase {
       vcgraph, ["scan", Self.root.appendingPathComponent("Tests/Fixtures/swift/tinode__ios").path])
     XCTAssertEqual(run.status, 0, run.stderr)
     try validate(run.stdout)
+    // The schema refuses broken copies: an unknown operation, a `to: null` without a reason.
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    for (find, replacement) in [
+      ("\"operation\": \"segue\"", "\"operation\": \"teleport\""),
+      ("\"reason\": \"dismiss has no destination", "\"reason\": null, \"x\": \""),
+    ] {
+      XCTAssertTrue(text.contains(find), find)
+      let broken = text.replacingOccurrences(of: find, with: replacement)
+      try validate(Data(broken.utf8), expectValid: false)
+    }
   }
 
-  func validate(_ json: Data) throws {
+  func validate(_ json: Data, expectValid: Bool = true) throws {
     let candidates = ["/usr/bin/python3", "/usr/local/bin/python3"]
       + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map {
         "\($0)/python3"
@@ -147,6 +157,10 @@ final class ScanCommandTests: XCTestCase {
     let run = try Self.run(
       URL(fileURLWithPath: python),
       ["-c", script, Self.root.appendingPathComponent("Schemas/scan.v1.schema.json").path, instance.path])
-    XCTAssertEqual(run.status, 0, String(decoding: run.stdout, as: UTF8.self) + run.stderr)
+    if expectValid {
+      XCTAssertEqual(run.status, 0, String(decoding: run.stdout, as: UTF8.self) + run.stderr)
+    } else {
+      XCTAssertEqual(run.status, 1, "a broken document passed the schema")
+    }
   }
 }
