@@ -26,6 +26,10 @@ let package = Package(
   platforms: [.iOS(.v15), .macCatalyst(.v15)],
   products: [
     .executable(name: "vcgraph", targets: ["vcgraph"]),
+    // `vcgraph scan` reads Swift sources with SwiftSyntax, which takes minutes to build: its
+    // own executable, so `scripts/render-samples` (which builds only `vcgraph`) never builds
+    // swift-syntax. `vcgraph scan` runs this binary found next to its own.
+    .executable(name: "vcgraph-swift", targets: ["vcgraph-swift"]),
     .library(name: "VCGraphCore", targets: ["VCGraphCore"]),
     .library(name: "GraphvizKit", targets: ["GraphvizKit"]),
     // For the fuzz targets in Fuzz/, which draw what they read.
@@ -42,6 +46,11 @@ let package = Package(
     // XCTAttachment, which an app must not link.
     .library(name: "VCGraphCapture", targets: ["VCGraphCapture"]),
     .library(name: "VCGraphCaptureTesting", targets: ["VCGraphCaptureTesting"]),
+  ],
+  dependencies: [
+    // SwiftSyntax 603 matches Swift 6.3. On machines without GitHub, `../shared/mirrors/use`
+    // points SwiftPM at a local copy (scripts/setup-deps calls it).
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0")
   ],
   targets: [
     // C libraries bound through pkg-config: Debian/Ubuntu packages or Homebrew formulae.
@@ -83,6 +92,17 @@ let package = Package(
     // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
     // GraphvizAccelerators).
     .executableTarget(name: "vcgraph", dependencies: ["VCGraphCLI", "GraphvizKit"]),
+    // The Swift source scan: SwiftSyntax visitors that find UIKit and SwiftUI navigation and
+    // produce VCGraphCore's ScanResult.
+    .target(
+      name: "VCGraphScan",
+      dependencies: [
+        "VCGraphCore",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
+    // `vcgraph-swift scan PATH...`: the scan as JSON on stdout (run by `vcgraph scan`).
+    .executableTarget(name: "vcgraph-swift", dependencies: ["VCGraphScan", "VCGraphCore"]),
     // Runs vcgraph in a package's directory: `swift package vcgraph ...` the commands that
     // only read and print (no permission), `swift package vcgraph-render ...` any command,
     // with permission to write into the package. A plugin builds its tool in `swift
@@ -128,6 +148,14 @@ let package = Package(
       ],
       exclude: ["Golden"]
     ),
+    // The scan on snippets and on the real apps in Tests/Fixtures/swift.
+    .testTarget(
+      name: "VCGraphScanTests",
+      dependencies: [
+        "VCGraphScan", "VCGraphCore", "VCGraphCLI", "VCGraphDiagram", "TestSupport",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
     // Round trips of the capture's walk and writer through VCGraphCore's loader and analysis.
     .testTarget(
       name: "VCGraphCaptureTests", dependencies: ["VCGraphCapture", "VCGraphCore"] + uikitCheck),

@@ -105,6 +105,8 @@ public struct MarkdownBackend: DiagramTextBackend {
         case .page: "a reversed parallelogram"
         case .custom: "a square box"
         case .alert: "a flag"
+        case .swiftUI: "a stadium"
+        case .coordinator: "a cylinder"
         }
       return "\(role.legend): \(shape)"
     }
@@ -124,6 +126,7 @@ public struct MarkdownBackend: DiagramTextBackend {
 
   private func answers(_ summary: Diagram.Summary) -> [String] {
     var lines: [String] = []
+    guard summary.showsState else { return lines }
     let count = "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"
     if let top = summary.top {
       lines.append(

@@ -132,6 +132,8 @@ struct MermaidWriter {
     case .page: ("[\\", "\\]")
     case .custom: ("[", "]")
     case .alert: (">", "]")
+    case .swiftUI: ("([", "])")
+    case .coordinator: ("[(", ")]")
     }
   }
 

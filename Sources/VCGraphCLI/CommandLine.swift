@@ -98,8 +98,9 @@ public enum VCGraphCommandLine {
       check     consistency findings for CI; exit 1 when an error is found
       import    turn a debugger dump or a storyboard's launch state into a description file
       simulate  apply a description's steps: one diagram per state and a review page
-      diff      what changed between two hierarchies; --exit-code for CI
+      diff      what changed between two hierarchies (or two scans); --exit-code for CI
       rules     list the check rules, or explain one: vcgraph rules RULE-ID
+      scan      the app's navigation from its Swift code and storyboards (JSON or a map)
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
     storyboards (.storyboard: render draws the map, --initial the launch state), directories
@@ -111,7 +112,7 @@ public enum VCGraphCommandLine {
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-  case render, analyze, check, `import`, simulate, diff, rules
+  case render, analyze, check, `import`, simulate, diff, rules, scan
 
   /// The command's type: its options, help and work.
   var type: any Subcommand.Type {
@@ -123,6 +124,7 @@ enum Command: String, CaseIterable {
     case .simulate: SimulateCommand.self
     case .diff: DiffCommand.self
     case .rules: RulesCommand.self
+    case .scan: ScanCommand.self
     }
   }
 }

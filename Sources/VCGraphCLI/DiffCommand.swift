@@ -12,8 +12,8 @@ enum DiffFormat: String, CaseIterable, Sendable {
 /// The options of `vcgraph diff`.
 struct DiffOptions: CommandOptions {
   static let format = Option(
-    "format", value: "FORMAT", help: "text, json or markdown", default: DiffFormat.text,
-    parse: Parse.choice(DiffFormat.self))
+    "format", value: "FORMAT", help: "text, json or markdown (a pull-request comment)",
+    default: DiffFormat.text, parse: Parse.choice(DiffFormat.self))
   static let exitCode = Option(
     flag: "exit-code", help: "exit 1 when the hierarchies differ (for CI)")
   static let output = Option(
@@ -83,7 +83,9 @@ struct DiffCommand: Subcommand {
     controllers added, removed and moved (paired by id, else by class and position),
     presentation styles, the top view controller, what is on screen, and findings new and
     fixed. -o FILE also draws AFTER with the changes marked. With --exit-code the exit
-    status is 1 when they differ, so a CI step fails on an unexpected change.
+    status is 1 when they differ, so a CI step fails on an unexpected change. Two results of
+    `vcgraph scan -f json`: the navigation edges added and removed (--format markdown for a
+    pull request's comment).
     """
 
   func run() -> Int32 {
@@ -104,6 +106,14 @@ struct DiffCommand: Subcommand {
         {
           throw VCGraphError(.usage, "\(path): diff compares two files, not a directory")
         }
+      }
+      if let scans = try Self.scans(paths) {
+        return try compare(scans.0, scans.1, paths: paths)
+      }
+      if options.format == .markdown {
+        throw VCGraphError(
+          .usage, "--format markdown compares two scans (vcgraph scan -f json)",
+          hint: "use --format text or json for hierarchies")
       }
       let before = try context.loader.load(paths[0]).hierarchy
       let after = try context.loader.load(paths[1]).hierarchy
@@ -128,6 +138,44 @@ struct DiffCommand: Subcommand {
       context.report(error)
       return error.exitCode
     }
+  }
+
+  /// Both inputs read as scan results, when both are (`ScanResult.looksLikeScan`); nil when
+  /// neither is; an error when only one is.
+  static func scans(_ paths: [String]) throws(VCGraphError) -> (ScanResult, ScanResult)? {
+    var bytes: [[UInt8]] = []
+    for path in paths where path != "-" && path.hasSuffix(".json") {
+      bytes.append(try InputFileReading.read(path, limit: 512 << 20))
+    }
+    guard bytes.count == 2 else { return nil }
+    let kinds = bytes.map(ScanResult.looksLikeScan)
+    guard kinds.contains(true) else { return nil }
+    guard kinds == [true, true] else {
+      throw VCGraphError(
+        .usage, "\(paths[kinds[0] ? 1 : 0]): not a scan result, and diff compares two scans"
+          + " or two hierarchies")
+    }
+    return (
+      try ScanResult(jsonBytes: bytes[0], path: paths[0]),
+      try ScanResult(jsonBytes: bytes[1], path: paths[1])
+    )
+  }
+
+  /// Two scans: the edges added and removed.
+  private func compare(_ before: ScanResult, _ after: ScanResult, paths: [String])
+    throws(VCGraphError) -> Int32
+  {
+    if options.output != nil {
+      throw VCGraphError(
+        .usage, "-o draws a hierarchy; of two scans, draw AFTER with vcgraph scan -f svg")
+    }
+    let diff = ScanDiff(before: before, after: after, beforePath: paths[0], afterPath: paths[1])
+    switch options.format {
+    case .text: context.console.out(diff.text)
+    case .markdown: context.console.out(diff.markdown)
+    case .json: context.console.out(diff.json.formatted() + "\n")
+    }
+    return options.exitCode && !diff.isEmpty ? ExitCode.differences : ExitCode.success
   }
 
   /// The diagram of AFTER with the marks `simulate` uses: ✚ added, ↔ moved, ▲ newly on

@@ -21,6 +21,7 @@ enum ExitCode {
     case .software: 70  // EX_SOFTWARE
     case .cantCreate: 73  // EX_CANTCREAT
     case .ioError: 74  // EX_IOERR
+    case .unavailable: 69  // EX_UNAVAILABLE
     }
   }
 }

@@ -31,6 +31,9 @@ public struct Diagram: Sendable, Equatable {
   public var legend: Legend?
   /// Lines one label may have before a backend cuts it.
   public var maxLabelLines: Int
+  /// Whether a backend that lays it out should rank it left to right: a scanned app's map
+  /// that is much wider than it is deep (many coordinators, each a few screens deep).
+  public var flowsLeftToRight = false
 
   /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
   public init(
@@ -56,6 +59,7 @@ public struct Diagram: Sendable, Equatable {
   public var summaryLine: String {
     var parts: [String] = []
     if let caption { parts.append(caption) }
+    guard summary.showsState else { return parts.joined(separator: " · ") }
     if let top = summary.top {
       parts.append(
         top.id == top.className || top.isAddress
@@ -144,6 +148,9 @@ extension Diagram {
     public var focusedScene: String?
     /// The top of each foreground scene that is not focused, in file order.
     public var sceneTops: [SceneTop]
+    /// Whether the diagram shows a state (what is on screen); false for a scanned app's
+    /// navigation map, whose title has no answers.
+    public var showsState = true
 
     /// Creates a summary.
     public init(

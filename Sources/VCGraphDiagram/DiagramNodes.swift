@@ -189,6 +189,11 @@ extension Diagram {
   /// counted as custom containers.
   public enum Role: String, Sendable, Equatable, CaseIterable {
     case navigation, tabBar, split, page, custom, plain, alert
+    /// A SwiftUI view (a scanned app's map).
+    case swiftUI
+    /// A type that drives navigation without being a controller: a coordinator, a router
+    /// (a scanned app's map).
+    case coordinator
 
     /// The role of `controller`.
     public init(_ controller: Controller) {
@@ -212,6 +217,8 @@ extension Diagram {
       case .custom: "custom container"
       case .plain: "view controller"
       case .alert: "alert"
+      case .swiftUI: "SwiftUI view"
+      case .coordinator: "coordinator or other owner of navigation"
       }
     }
   }
@@ -236,6 +243,11 @@ extension Diagram {
     case finding(Severity, Rule)
     /// A storyboard's initial view controller.
     case initialViewController
+    /// Where a scanned app starts: `window root`, `@main`, `initial scene`.
+    case entryPoint(String)
+    /// What a scanned type also presents that the map draws no node for (UIKit's alerts,
+    /// pickers, share sheets; itself): `UIAlertController ×3, UIActivityViewController`.
+    case alsoShows(String)
 
     /// The badge's symbol.
     public var symbol: String {
@@ -248,7 +260,8 @@ extension Diagram {
       case .topAfterDismiss: "◆"
       case .change(let change): change.symbol
       case .finding(let severity, _): severity.symbol
-      case .initialViewController: "▶"
+      case .initialViewController, .entryPoint: "▶"
+      case .alsoShows: "+"
       }
     }
 
@@ -264,6 +277,8 @@ extension Diagram {
       case .change(let change): "\(change.symbol) \(change.rawValue)"
       case .finding(let severity, let rule): "\(severity.symbol) \(rule.rawValue)"
       case .initialViewController: "▶ initial view controller"
+      case .entryPoint(let how): "▶ entry: \(how)"
+      case .alsoShows(let what): "+ \(what)"
       }
     }
   }

@@ -35,6 +35,13 @@ extension Diagram {
     public var badges: [Badge]
     /// The findings about it, in report order.
     public var findings: [Finding]
+    /// For a scanned app's map: the name drawn in two parts, `AccountSettings` bold over a
+    /// small `ViewController`, so that long type names do not make the map wide.
+    public var nameParts: (String, String)? {
+      get { namePartsStorage.map { ($0[0], $0[1]) } }
+      set { namePartsStorage = newValue.map { [$0.0, $0.1] } }
+    }
+    private var namePartsStorage: [String]?
 
     /// Creates a scene node.
     public init(
@@ -117,6 +124,9 @@ extension Diagram {
     /// outside the launch state (the launch state keeps its own containment layout), false for
     /// an unwind, which goes back.
     public var ranksDestination: Bool
+    /// How many ranks below the source the destination sits at least (a scanned app's map
+    /// staggers a fan of leaves over two rows so that it is not one very wide row).
+    public var rankGap = 1
 
     /// Creates a segue edge.
     public init(

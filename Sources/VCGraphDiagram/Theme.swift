@@ -115,9 +115,10 @@ public struct Theme: Sendable, Equatable {
   /// The colour of a badge's text.
   public func color(of badge: Diagram.Badge) -> String {
     switch badge {
-    case .topViewController, .sceneTop, .visibleLeaf, .initialViewController: path
+    case .topViewController, .sceneTop, .visibleLeaf, .initialViewController, .entryPoint: path
     case .receivesDismiss, .animatesOut: dismiss
     case .topAfterDismiss: after
+    case .alsoShows: secondary
     case .change(let change): color(of: change)
     case .finding(let severity, _): color(of: severity)
     }

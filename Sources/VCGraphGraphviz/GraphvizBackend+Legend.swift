@@ -15,7 +15,7 @@ extension GraphvizBackend {
     let answers = Self.clip(answerLines(diagram), to: diagram.maxLabelLines)
     let left = "<BR ALIGN=\"LEFT\"/>"
     cluster.attributes["label"] = .html(
-      answers.joined(separator: left) + left
+      answers.map { $0 + left }.joined()
         + font("legend", size: GraphvizStyle.bodySize, color: theme.secondary) + left)
     var samples: [Node] = []
     if let table = lineTable(legend, theme: theme) {

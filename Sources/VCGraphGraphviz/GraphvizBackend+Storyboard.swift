@@ -15,6 +15,10 @@ extension GraphvizBackend {
       lines.append(font("reference", size: small, color: theme.secondary))
       lines.append(
         font("<B>→ \(HTML.escape(reference))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
+    } else if let (name, suffix) = node.nameParts {
+      lines.append(
+        font("<B>\(HTML.escape(name))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
+      lines.append(font(HTML.escape(suffix), size: small, color: theme.secondary))
     } else {
       if !node.name.hasPrefix(node.className) {
         lines.append(font(HTML.escape(node.className), size: small, color: theme.ink))
@@ -84,6 +88,7 @@ extension GraphvizBackend {
       attributes["arrowhead"] = .raw("empty")
     }
     if !segue.ranksDestination { attributes["constraint"] = .raw("false") }
+    if segue.rankGap > 1 { attributes["minlen"] = .raw("\(segue.rankGap)") }
     return attributes
   }
 

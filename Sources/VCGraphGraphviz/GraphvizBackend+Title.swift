@@ -21,7 +21,9 @@ extension GraphvizBackend {
           color: theme.dismiss))
     }
     var top: [String] = []
-    if let controller = summary.top {
+    if !summary.showsState {
+      // A map of code (`scan`) has no state: no top, nothing on or off screen.
+    } else if let controller = summary.top {
       var answer = "top view controller: \(HTML.escape(controller.name))"
       if !summary.sceneTops.isEmpty, let focused = summary.focusedScene {
         answer += " (focused scene \(HTML.escape(focused)))"
@@ -34,7 +36,9 @@ extension GraphvizBackend {
     } else {
       top.append("nothing on screen")
     }
-    lines.append(font(top.joined(separator: " · "), size: small, color: theme.ink))
+    if !top.isEmpty {
+      lines.append(font(top.joined(separator: " · "), size: small, color: theme.ink))
+    }
     if diagram.legend == nil { lines += answerLines(diagram) }
     let text = Self.clip(lines, to: diagram.maxLabelLines).joined(separator: "<BR/>")
     guard let fill = theme.labelFill else { return text }
@@ -50,11 +54,15 @@ extension GraphvizBackend {
     let summary = diagram.summary
     let theme = diagram.theme
     let small = GraphvizStyle.bodySize
-    var screen = "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"
-    if summary.visibleLeaves.count > 1 {
-      screen += " · visible leaves: " + summary.visibleLeaves.map(\.name).joined(separator: ", ")
+    var lines: [String] = []
+    if summary.showsState {
+      var screen = "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"
+      if summary.visibleLeaves.count > 1 {
+        screen +=
+          " · visible leaves: " + summary.visibleLeaves.map(\.name).joined(separator: ", ")
+      }
+      lines.append(font(HTML.escape(screen), size: small, color: theme.ink))
     }
-    var lines = [font(HTML.escape(screen), size: small, color: theme.ink)]
     var outcomes: [(calls: [String], outcome: String)] = []
     for dismissal in summary.dismissals {
       let removed = dismissal.removed.map(\.name).joined(separator: ", ")

@@ -19,6 +19,8 @@ public struct GraphvizBackend: Sendable {
   public func graph(_ diagram: Diagram) -> Graph {
     let theme = diagram.theme
     var graph = Graph(name: "vcgraph")
+    var layout = self.layout
+    if diagram.flowsLeftToRight { layout.rankDirection = "LR" }
     graph.attributes = Attributes(
       layout.graphAttributes + [
         ("bgcolor", .raw(theme.canvas ?? "transparent")),

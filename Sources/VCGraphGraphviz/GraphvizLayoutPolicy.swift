@@ -22,6 +22,9 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   public var nodeSeparation = "0.2"
   /// Space between ranks, in inches.
   public var rankSeparation = "0.35"
+  /// `TB` (top to bottom, every hierarchy) or `LR` (left to right: a scanned app's map, whose
+  /// screens fan out wider than they go deep).
+  public var rankDirection = "TB"
 
   /// Creates the policy.
   public init() {}
@@ -29,7 +32,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   /// The graph attributes the layout needs.
   public var graphAttributes: [(String, AttributeValue)] {
     [
-      ("rankdir", .raw("TB")), ("newrank", .raw("true")), ("compound", .raw("true")),
+      ("rankdir", .raw(rankDirection)), ("newrank", .raw("true")), ("compound", .raw("true")),
       ("ordering", .raw("out")), ("nodesep", .raw(nodeSeparation)),
       ("ranksep", .raw(rankSeparation)),
     ]

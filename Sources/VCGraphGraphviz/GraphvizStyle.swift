@@ -26,6 +26,8 @@ enum GraphvizStyle {
     case .page: "note"
     case .custom: "box3d"
     case .alert: "octagon"
+    case .swiftUI: "ellipse"
+    case .coordinator: "cds"
     }
   }
 }

@@ -11,7 +11,9 @@ import Testing
     .deletingLastPathComponent()
     .appendingPathComponent("Documentation/CommandLine.md")
 
-  static let commands = ["render", "analyze", "check", "rules", "import", "simulate", "diff"]
+  static let commands = [
+    "render", "analyze", "check", "rules", "import", "simulate", "diff", "scan",
+  ]
 
   /// The long option names (`--output`) in a text.
   static func longOptions(in text: some StringProtocol) -> [String] {

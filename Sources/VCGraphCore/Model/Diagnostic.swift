@@ -30,6 +30,8 @@ public enum FailureKind: Sendable, Equatable, CaseIterable {
   case cantCreate
   /// Writing an output failed.
   case ioError
+  /// A program or service this needs is not there (`vcgraph scan` without `vcgraph-swift`).
+  case unavailable
 }
 
 /// An error with an optional source position, printed like a compiler diagnostic.

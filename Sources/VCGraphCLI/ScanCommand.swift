@@ -1,0 +1,159 @@
+import Foundation
+import VCGraphCore
+import VCGraphDiagram
+import VCGraphGraphviz
+
+/// What `scan` writes.
+enum ScanFormat: String, CaseIterable, Sendable {
+  case json, svg, png, pdf, dot, mermaid, markdown
+
+  /// The diagram format, nil for JSON.
+  var render: RenderFormat? {
+    switch self {
+    case .json: nil
+    case .svg: .svg
+    case .png: .png
+    case .pdf: .pdf
+    case .dot: .dot
+    case .mermaid: .mermaid
+    case .markdown: .md
+    }
+  }
+}
+
+/// The options of `vcgraph scan`.
+struct ScanOptions: CommandOptions {
+  static let format = Option(
+    "format", short: "f", value: "FORMAT",
+    help: "json, or the map: svg png pdf dot mermaid markdown", default: ScanFormat.json,
+    parse: Parse.choice(ScanFormat.self))
+  static let output = Option(
+    "output", short: "o", value: "FILE", help: "write to FILE instead of standard output",
+    parse: Parse.text)
+  static let root = Option(
+    "root", value: "DIR",
+    help: "paths in the output relative to DIR (default: the folder given, else .)",
+    parse: Parse.text)
+
+  static let sections =
+    [
+      OptionSection(
+        title: "options",
+        options: [
+          format.declaration, output.declaration, root.declaration,
+          SharedOptions.quiet.declaration,
+        ]),
+      OptionSection(
+        title: InputSelectionOptions.title, options: [InputSelectionOptions.exclude.declaration]),
+      OptionSection(
+        title: DrawingOptions.title,
+        options: [
+          DrawingOptions.layout.declaration, DrawingOptions.legend.declaration,
+          DrawingOptions.noLegend.declaration, DrawingOptions.theme.declaration,
+          DrawingOptions.titleText.declaration,
+        ]),
+    ]
+
+  var format: ScanFormat
+  var output: String?
+  var root: String?
+  var quiet: Bool
+  var exclude: [String]
+  var drawing: DrawingOptions
+  var limits: LimitOptions
+  var classes: ClassOptions
+
+  init(_ arguments: ParsedArguments) throws(VCGraphError) {
+    format = try arguments.value(of: Self.format)
+    output = try arguments.value(of: Self.output)
+    root = try arguments.value(of: Self.root)
+    quiet = try arguments.value(of: SharedOptions.quiet)
+    exclude = try arguments.value(of: InputSelectionOptions.exclude)
+    drawing = try DrawingOptions(arguments)
+    limits = try LimitOptions(arguments)
+    classes = try ClassOptions(arguments)
+  }
+}
+
+/// `vcgraph scan PATH...`: the app's navigation from its Swift code and storyboards, as JSON
+/// or as a map. The parsing is `vcgraph-swift`'s (SwiftSyntax is built into that program only,
+/// so that building `vcgraph` stays quick); this command finds the files, runs it, and draws.
+struct ScanCommand: Subcommand {
+  let options: ScanOptions
+  let context: CommandContext
+
+  static let synopsis =
+    "vcgraph scan PATH... [-f json|svg|png|pdf|dot|mermaid|markdown] [-o FILE]"
+  static let summary = """
+    Reads the .swift files (and the .storyboard files) under PATH, folders recursively, and
+    writes every navigation site: present, push, show, segues, containment, window roots,
+    SwiftUI sheets and links (Documentation/Scan.md). -f json (the default) prints the
+    result, schema version 1; another format draws the app's map. .vcgraph.yml's excluded
+    and --exclude leave files out. Needs the vcgraph-swift program beside vcgraph
+    (swift build --product vcgraph-swift) or named by VCGRAPH_SWIFT.
+    """
+
+  func run() -> Int32 {
+    do throws(VCGraphError) {
+      let paths = context.arguments.positional
+      guard !paths.isEmpty else {
+        throw VCGraphError(
+          .usage, "scan needs a PATH: a folder or .swift files", hint: "vcgraph scan Sources")
+      }
+      let sources = try ScanSources.collect(paths, root: options.root) { path, inside in
+        context.loader.isExcluded(path) || InputSelection.matches(inside, options.exclude)
+      }
+      guard !sources.swiftFiles.isEmpty || !sources.storyboards.isEmpty else {
+        throw VCGraphError(
+          .noInput, "no .swift or .storyboard file under \(paths.joined(separator: " "))")
+      }
+      let json = try ScanRunner.run(sources, console: context.console)
+      let bytes: [UInt8]
+      if let format = options.format.render {
+        let result = try ScanResult(jsonBytes: json, path: "vcgraph-swift's output")
+        bytes = try draw(result, format: format, title: Self.title(paths))
+      } else {
+        bytes = json
+      }
+      if let output = options.output, output != "-" {
+        try OutputWriter(inputs: paths).write(bytes, to: output)
+      } else {
+        context.console.out(bytes: bytes)
+      }
+      return ExitCode.success
+    } catch {
+      context.report(error)
+      return error.exitCode
+    }
+  }
+
+  /// The scanned folder's name (the app's), else `navigation`.
+  static func title(_ paths: [String]) -> String {
+    guard paths.count == 1 else { return "navigation" }
+    let name = URL(fileURLWithPath: paths[0]).standardizedFileURL.lastPathComponent
+    return name.isEmpty || name == "." ? "navigation" : name
+  }
+
+  private func draw(_ result: ScanResult, format: RenderFormat, title: String) throws(VCGraphError)
+    -> [UInt8]
+  {
+    let diagramOptions = options.drawing.diagramOptions(
+      maxLabelLines: context.layoutLimits.maxLabelLines)
+    let model = ScanMapBuilder(result: result, title: title, options: diagramOptions).diagram()
+    if let graphviz = format.graphviz {
+      let graph = GraphvizBackend().graph(model)
+      let rendered = try context.draw(
+        graph, input: title, engine: options.drawing.engine, formats: [graphviz],
+        singleDiagram: true)
+      for warning in rendered.warnings { context.console.err(warning) }
+      guard let data = rendered.outputs[graphviz] else {
+        throw VCGraphError(.software, "\(title): Graphviz returned no \(format.rawValue)")
+      }
+      return graphviz == .svg ? SVGMetadata(model).applied(to: data) : data
+    }
+    guard let backend = format.textBackend(image: nil) else {
+      throw VCGraphError(.usage, "no map in the format \(format.rawValue)")
+    }
+    return Array(backend.text(for: model).utf8)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import VCGraphCore
+
+/// Runs `vcgraph-swift`, the program that parses Swift for `vcgraph scan`: found through
+/// `VCGRAPH_SWIFT`, else beside the running executable. Without it, exit 69 (EX_UNAVAILABLE)
+/// with how to build it.
+enum ScanRunner {
+  /// The program's name.
+  static let program = "vcgraph-swift"
+
+  /// Where `vcgraph-swift` is, if it is there.
+  static func locate() -> String? {
+    let manager = FileManager.default
+    if let named = ProcessInfo.processInfo.environment["VCGRAPH_SWIFT"], !named.isEmpty {
+      return manager.isExecutableFile(atPath: named) ? named : nil
+    }
+    var folders: [URL] = []
+    if let own = Bundle.main.executableURL { folders.append(own.deletingLastPathComponent()) }
+    let argument = CommandLine.arguments.first ?? ""
+    if argument.contains("/") {
+      folders.append(URL(fileURLWithPath: argument).resolvingSymlinksInPath().deletingLastPathComponent())
+    }
+    for folder in folders {
+      let candidate = folder.appendingPathComponent(program).path
+      if manager.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// The scan's JSON for `sources`; the program's warnings go to standard error as they come.
+  static func run(_ sources: ScanSources, console: Console) throws(VCGraphError) -> [UInt8] {
+    guard let executable = locate() else {
+      let named = ProcessInfo.processInfo.environment["VCGRAPH_SWIFT"]
+      throw VCGraphError(
+        .unavailable,
+        named.map { "VCGRAPH_SWIFT names \($0), which is not an executable" }
+          ?? "\(program), which parses Swift for vcgraph scan, is not beside vcgraph",
+        hint: "build it: swift build -c release --product \(program) (it sits next to vcgraph"
+          + " in .build/release), or name it with VCGRAPH_SWIFT=/path/to/\(program)")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["scan", "--root", sources.root, "--files-from", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.standardError
+    do {
+      try process.run()
+    } catch {
+      throw VCGraphError(.unavailable, "cannot run \(executable): \(error.localizedDescription)")
+    }
+    let list = (sources.swiftFiles + sources.storyboards).joined(separator: "\n") + "\n"
+    let writer = Thread {
+      input.fileHandleForWriting.write(Data(list.utf8))
+      try? input.fileHandleForWriting.close()
+    }
+    writer.start()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+      throw VCGraphError(
+        .software,
+        "\(program) failed (\(process.terminationReason == .exit ? "exit" : "signal")"
+          + " \(process.terminationStatus)); its messages are above")
+    }
+    return [UInt8](data)
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The files a scan reads: the `.swift` files and the `.storyboard` files under the paths given
+/// (a file as given, a folder recursively, hidden folders and `.build` left out), sorted by
+/// path, and the root their paths in the output are relative to.
+public struct ScanSources: Sendable, Equatable {
+  /// The folder the output's paths are relative to.
+  public var root: String
+  /// The Swift files, absolute or as given, sorted.
+  public var swiftFiles: [String]
+  /// The storyboards, sorted.
+  public var storyboards: [String]
+
+  /// Creates a list of sources.
+  public init(root: String, swiftFiles: [String], storyboards: [String]) {
+    self.root = root
+    self.swiftFiles = swiftFiles
+    self.storyboards = storyboards
+  }
+
+  /// Collects the files under `paths`; `isExcluded` is asked with each file found in a folder
+  /// (its path, and its path inside the folder given); files given by name are always read.
+  /// `root` defaults to the folder given when there is one, else the current directory. A
+  /// path that does not exist is an error (66).
+  public static func collect(
+    _ paths: [String], root: String? = nil,
+    isExcluded: (_ path: String, _ inside: String) -> Bool = { _, _ in false }
+  ) throws(VCGraphError) -> ScanSources {
+    let manager = FileManager.default
+    var swift: [String] = []
+    var storyboards: [String] = []
+    let base = root ?? defaultRoot(paths)
+    func add(_ path: String) {
+      if path.hasSuffix(".swift") { swift.append(path) }
+      if path.hasSuffix(".storyboard") { storyboards.append(path) }
+    }
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw VCGraphError(.noInput, "\(path): no such file or folder")
+      }
+      guard isDirectory.boolValue else {
+        add(path)
+        continue
+      }
+      guard let walker = manager.enumerator(atPath: path) else {
+        throw VCGraphError(.noInput, "\(path): cannot read the folder")
+      }
+      var found: [String] = []
+      while let item = walker.nextObject() as? String {
+        let name = (item as NSString).lastPathComponent
+        if name.hasPrefix(".") || name == "Pods" || name == "Carthage" || name == "DerivedData" {
+          walker.skipDescendants()
+          continue
+        }
+        if name.hasSuffix(".swift") || name.hasSuffix(".storyboard") {
+          let full = path.hasSuffix("/") ? path + item : path + "/" + item
+          if !isExcluded(full, item) { found.append(full) }
+        }
+      }
+      found.sort()
+      found.forEach(add)
+    }
+    return ScanSources(
+      root: base, swiftFiles: Array(Set(swift)).sorted(),
+      storyboards: Array(Set(storyboards)).sorted())
+  }
+
+  /// The one folder given, else the current directory.
+  static func defaultRoot(_ paths: [String]) -> String {
+    if paths.count == 1 {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory),
+        isDirectory.boolValue
+      {
+        return paths[0]
+      }
+    }
+    return FileManager.default.currentDirectoryPath
+  }
+
+  /// `path` relative to `root` when it is inside it, else `path` as given.
+  public static func relativePath(_ path: String, to root: String) -> String {
+    let full = URL(fileURLWithPath: path).standardizedFileURL.path
+    var base = URL(fileURLWithPath: root).standardizedFileURL.path
+    if !base.hasSuffix("/") { base += "/" }
+    return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : path
+  }
+}

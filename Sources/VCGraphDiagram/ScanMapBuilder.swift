@@ -1,0 +1,273 @@
+import VCGraphCore
+
+/// An app's navigation map from `vcgraph scan`'s result, in the diagram model every backend
+/// draws: a node per type (controllers by their kind, SwiftUI views, coordinators and other
+/// owners of navigation as their own kind), storyboard scenes and code types merged by class
+/// name, entry points marked, and one edge per distinct (from, operation, to) drawn by what it
+/// does: pushes, presentations (with their style), containment, segues. Sites without a
+/// destination (`dismiss`, pops, `to: null`) are counted in the caption, not drawn.
+public struct ScanMapBuilder {
+  let result: ScanResult
+  let options: DiagramOptions
+  /// The map's title (`--title`, else the scanned folder's name).
+  let title: String
+
+  /// Prepares the map of `result`.
+  public init(result: ScanResult, title: String, options: DiagramOptions = DiagramOptions()) {
+    self.result = result
+    self.title = title
+    self.options = options
+  }
+
+  /// How an operation is drawn.
+  static func style(of edge: ScanEdge) -> Diagram.SegueEdge.Style? {
+    switch edge.operation {
+    case .push, .show, .showDetail, .navigationLink, .navigationDestination, .setViewControllers:
+      .push
+    case .present, .sheet, .fullScreenCover, .popover: .present
+    case .embed, .tab, .split, .navigationRoot, .hosting, .root: .containment
+    case .segue:
+      switch edge.style {
+      case "unwind"?: .unwind
+      case "presentation"?, "popoverPresentation"?, "modal"?, "popover"?: .present
+      case "show"?, "showDetail"?, "push"?, "replace"?: .push
+      default: .other
+      }
+    case .dismiss, .pop, .instantiate: nil
+    }
+  }
+
+  /// The edge's label: the operation and what qualifies it (`present · formSheet`,
+  /// `segue 'Chats2Messages'`, `tab`).
+  static func title(of edge: ScanEdge) -> String {
+    var title = edge.operation == .navigationRoot ? "root" : edge.operation.rawValue
+    if edge.operation == .segue, let style = edge.style, style != "show" { title += " (\(style))" }
+    if edge.operation == .segue, edge.identifier != nil, edge.style == "show" { title = "" }
+    if [.present, .popover].contains(edge.operation), let style = edge.style {
+      title += " · \(style)"
+    }
+    if let identifier = edge.identifier, edge.operation == .segue {
+      title += (title.isEmpty ? "" : " ") + "'\(identifier)'"
+    }
+    if edge.via == .helper, let helper = edge.helper {
+      title += " via \(helper.split(separator: "(").first ?? "")"
+    }
+    return title
+  }
+
+  /// The map; the same result and options always give an equal diagram.
+  public func diagram() -> Diagram {
+    var kinds: [String: ScanEdge.FromKind] = [:]
+    var order: [String] = []
+    func note(_ name: String, _ kind: ScanEdge.FromKind?) {
+      if kinds[name] == nil { order.append(name) }
+      if let kind, kinds[name] == nil || kinds[name] == .scene { kinds[name] = kind }
+      if kinds[name] == nil { kinds[name] = .controller }
+    }
+    struct Group {
+      var tail: String
+      var head: String
+      var style: Diagram.SegueEdge.Style
+      var title: String
+      var count: Int
+    }
+    var groups: [Group] = []
+    // What a type shows that gets no node: UIKit's leaf controllers, and itself.
+    var also: [String: [(String, Int)]] = [:]
+    func fold(_ tail: String, _ what: String) {
+      var list = also[tail] ?? []
+      if let index = list.firstIndex(where: { $0.0 == what }) {
+        list[index].1 += 1
+      } else {
+        list.append((what, 1))
+      }
+      also[tail] = list
+    }
+    var unresolved = 0
+    var silent = 0
+    for edge in result.edges {
+      guard let style = Self.style(of: edge) else {
+        silent += 1
+        continue
+      }
+      guard let to = edge.to else {
+        unresolved += 1
+        continue
+      }
+      let title = Self.title(of: edge)
+      if Self.isSystemLeaf(to) || to == edge.from {
+        note(edge.from, edge.fromKind)
+        fold(edge.from, to == edge.from ? "\(edge.operation.rawValue) itself" : to)
+        continue
+      }
+      // A hosting controller's content hangs off the hosting controller where it is drawn.
+      var tail = edge.from
+      if edge.operation == .hosting, let hosting = hostingNode(for: to) { tail = hosting }
+      note(tail, edge.operation == .hosting && tail != edge.from ? .controller : edge.fromKind)
+      note(to, nil)
+      if let same = groups.firstIndex(where: {
+        $0.tail == tail && $0.head == to && $0.title == title
+      }) {
+        groups[same].count += 1
+      } else {
+        groups.append(Group(tail: tail, head: to, style: style, title: title, count: 1))
+      }
+    }
+    // Types with nothing drawn (they show only UIKit's own controllers, or themselves) are
+    // left out, unless they are where the app starts.
+    let linked = Set(groups.flatMap { [$0.tail, $0.head] })
+    let starts = Set(result.entryPoints.map(\.type))
+    let hidden = order.filter { !linked.contains($0) && !starts.contains($0) }
+    order.removeAll { hidden.contains($0) }
+    // A fan of four or more leaves from one type: every other one a rank lower.
+    var gaps: [Int: Int] = [:]
+    let tails = Set(groups.map(\.tail))
+    let incoming = Dictionary(grouping: groups.indices, by: { groups[$0].head })
+    for tail in tails {
+      let fan = groups.indices.filter {
+        groups[$0].tail == tail && !tails.contains(groups[$0].head)
+          && incoming[groups[$0].head]?.count == 1 && groups[$0].style != .unwind
+      }
+      guard fan.count >= 3 else { continue }
+      for (position, index) in fan.enumerated() where position % 2 == 1 { gaps[index] = 2 }
+    }
+    let controllers = Dictionary(
+      result.controllers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let entries = Dictionary(grouping: result.entryPoints, by: \.type)
+    var index: [String: Int] = [:]
+    var nodes: [Diagram.Node] = []
+    var roles = Set<Diagram.Role>()
+    for name in order {
+      let scene = SceneRef(storyboard: 0, scene: nodes.count)
+      index[name] = nodes.count
+      let role = self.role(of: name, kind: kinds[name] ?? .controller, controllers: controllers)
+      roles.insert(role)
+      let declared = controllers[name]
+      var notes: [String] = []
+      if let declared { notes.append("declared in \(declared.file):\(declared.line)") }
+      var badges: [Diagram.Badge] = []
+      for entry in entries[name] ?? [] { badges.append(.entryPoint(entry.how)) }
+      for (what, count) in also[name] ?? [] {
+        badges.append(.alsoShows(count > 1 ? "\(what) ×\(count)" : what))
+      }
+      var node = Diagram.SceneNode(
+        scene: scene, id: name, className: name, storyboard: declared?.file ?? "",
+        location: SourceLocation(path: declared?.file ?? "", line: declared?.line ?? 0, column: 1),
+        role: role, notes: notes, badges: badges)
+      for suffix in ["ViewController", "Controller", "Coordinator", "View"]
+      where name.count > 18 && name.hasSuffix(suffix) && name.count > suffix.count + 2 {
+        node.nameParts = (String(name.dropLast(suffix.count)), suffix)
+        break
+      }
+      nodes.append(Diagram.Node(id: .storyboardScene(scene), content: .storyboardScene(node)))
+    }
+    var edges: [Diagram.Edge] = []
+    for (number, group) in groups.enumerated() {
+      guard let tail = index[group.tail], let head = index[group.head] else { continue }
+      let title = group.count > 1 ? "\(group.title) ×\(group.count)" : group.title
+      var segue = Diagram.SegueEdge(
+        segue: SegueRef(storyboard: 0, segue: number), style: group.style, title: title,
+        ranksDestination: group.style != .unwind && tail != head)
+      segue.rankGap = gaps[number] ?? 1
+      edges.append(
+        Diagram.Edge(
+          .storyboardScene(SceneRef(storyboard: 0, scene: tail)),
+          .storyboardScene(SceneRef(storyboard: 0, scene: head)), kind: .segue(segue)))
+    }
+    let styles = Set(groups.map(\.style))
+    var caption =
+      "navigation map · \(nodes.count) type\(nodes.count == 1 ? "" : "s"),"
+      + " \(edges.count) edge\(edges.count == 1 ? "" : "s") from \(result.edges.count) sites"
+    if unresolved > 0 { caption += " · \(unresolved) with no destination resolved (not drawn)" }
+    if !hidden.isEmpty {
+      caption +=
+        " · \(hidden.count) type\(hidden.count == 1 ? "" : "s") showing only UIKit's own"
+        + " controllers left out"
+    }
+    var summary = Diagram.Summary(
+      top: nil, visiblePath: [], visibleLeaves: [], onScreenCount: 0,
+      controllerCount: result.controllers.count, dismissals: [], responderChains: [],
+      findings: [])
+    summary.showsState = false
+    var diagram = Diagram(
+      title: options.title ?? title, path: title, caption: options.caption ?? caption,
+      summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines, theme: options.theme)
+    diagram.flowsLeftToRight = Self.isShallow(nodes: nodes.count, edges: edges)
+    if options.legend {
+      diagram.legend = Diagram.Legend(
+        roles: Diagram.Role.allCases.filter(roles.contains), hasPresentations: false,
+        hasResponderChains: false, hasViews: false, hasTop: false, hasOnScreen: false,
+        hasOffScreen: false, hasVisiblePath: false, hasOffScreenContainment: false,
+        placement: options.legendPlacement, segueStyles: Diagram.SegueEdge.Style.allCases.filter(styles.contains))
+    }
+    _ = silent
+    return diagram
+  }
+
+  /// Whether the map is much wider than deep: more than six nodes per rank, ranks counted
+  /// breadth first from the nodes nothing leads to. O(nodes + edges).
+  static func isShallow(nodes: Int, edges: [Diagram.Edge]) -> Bool {
+    guard nodes > 12 else { return false }
+    var next: [Diagram.NodeID: [Diagram.NodeID]] = [:]
+    var entered = Set<Diagram.NodeID>()
+    for edge in edges {
+      next[edge.tail, default: []].append(edge.head)
+      entered.insert(edge.head)
+    }
+    var level = Set(next.keys.filter { !entered.contains($0) })
+    var seen = level
+    var depth = 0
+    while !level.isEmpty {
+      depth += 1
+      level = Set(level.flatMap { next[$0] ?? [] }).subtracting(seen)
+      seen.formUnion(level)
+    }
+    return nodes > 6 * max(depth, 1)
+  }
+
+  /// UIKit's and the SDK's controllers that show something and lead nowhere (alerts, share
+  /// sheets, pickers, mail): listed on the node that shows them rather than drawn as nodes.
+  static func isSystemLeaf(_ name: String) -> Bool {
+    let containers: Set<String> = [
+      "UINavigationController", "UITabBarController", "UISplitViewController",
+      "UIPageViewController", "UIViewController", "UITableViewController",
+      "UICollectionViewController",
+    ]
+    guard !containers.contains(name), !name.hasPrefix("UIHostingController") else { return false }
+    let prefixes = ["UI", "SF", "MF", "PH", "QL", "CN", "EK", "AV", "SK", "GK", "PK", "VN", "MP"]
+    return prefixes.contains { prefix in
+      name.hasPrefix(prefix)
+        && name.dropFirst(prefix.count).first.map { $0.isUppercase } == true
+    } && name.hasSuffix("Controller")
+  }
+
+  /// `UIHostingController<V>` when the map has that node for content `V`.
+  private func hostingNode(for content: String) -> String? {
+    let name = "UIHostingController<\(content)>"
+    return result.edges.contains { $0.to == name } ? name : nil
+  }
+
+  /// A type's role: a controller's kind by its superclass chain as far as the scan knows it,
+  /// a SwiftUI view, or an owner of navigation that is neither.
+  func role(
+    of name: String, kind: ScanEdge.FromKind, controllers: [String: ScanController]
+  ) -> Diagram.Role {
+    if let controller = controllers[name], controller.kind == .swiftui { return .swiftUI }
+    if kind == .swiftui { return .swiftUI }
+    if kind == .object || kind == .file { return .coordinator }
+    var current: String? = name
+    var seen = Set<String>()
+    while let type = current, seen.insert(type).inserted {
+      switch type {
+      case "UINavigationController": return .navigation
+      case "UITabBarController": return .tabBar
+      case "UISplitViewController": return .split
+      case "UIPageViewController": return .page
+      case "UIAlertController": return .alert
+      default: break
+      }
+      current = controllers[type]?.superclass
+    }
+    return .plain
+  }
+}

@@ -1,0 +1,264 @@
+import SwiftSyntax
+
+/// Collects a file's type declarations and extensions: what each inherits, its properties'
+/// and methods' types (what `to` and receivers resolve through), the UIKit operation names it
+/// declares itself, and its `static let` string constants (segue identifiers).
+final class DeclarationCollector: SyntaxVisitor {
+  let file: String
+  let converter: SourceLocationConverter
+  private(set) var types: [TypeFact] = []
+  /// Indices in `types` of the declarations being visited.
+  private var stack: [Int] = []
+
+  init(file: String, converter: SourceLocationConverter) {
+    self.file = file
+    self.converter = converter
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  private func line(_ node: some SyntaxProtocol) -> Int {
+    node.startLocation(converter: converter).line
+  }
+
+  private func begin(
+    _ name: String, kind: TypeFact.Kind, inheritance: InheritanceClauseSyntax?,
+    generic: Bool, attributes: AttributeListSyntax?, at token: TokenSyntax
+  ) {
+    let inherited =
+      inheritance?.inheritedTypes.map { ShapeReader.typeName($0.type) } ?? []
+    let isMain =
+      attributes?.contains {
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+      } ?? false
+    types.append(
+      TypeFact(
+        name: name, kind: kind, inherited: inherited, isGeneric: generic, isMain: isMain,
+        file: file, line: line(token)))
+    stack.append(types.count - 1)
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    begin(
+      node.name.text, kind: .class, inheritance: node.inheritanceClause,
+      generic: node.genericParameterClause != nil, attributes: node.attributes, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { stack.removeLast() }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    begin(
+      node.name.text, kind: .struct, inheritance: node.inheritanceClause,
+      generic: node.genericParameterClause != nil, attributes: node.attributes, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) { stack.removeLast() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    begin(
+      node.name.text, kind: .enum, inheritance: node.inheritanceClause, generic: false,
+      attributes: node.attributes, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { stack.removeLast() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    begin(
+      node.name.text, kind: .actor, inheritance: node.inheritanceClause, generic: false,
+      attributes: node.attributes, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { stack.removeLast() }
+
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    begin(
+      node.name.text, kind: .protocol, inheritance: node.inheritanceClause, generic: false,
+      attributes: node.attributes, at: node.name)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ProtocolDeclSyntax) { stack.removeLast() }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    begin(
+      ShapeReader.typeName(node.extendedType), kind: .extension,
+      inheritance: node.inheritanceClause, generic: false, attributes: nil,
+      at: node.extensionKeyword)
+    types[stack.last!].selfConstraints = Self.selfConstraints(node.genericWhereClause)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { stack.removeLast() }
+
+  /// `where Self: UIViewController` → `UIViewController`.
+  static func selfConstraints(_ clause: GenericWhereClauseSyntax?) -> [String] {
+    guard let clause else { return [] }
+    return clause.requirements.compactMap { requirement in
+      guard case .conformanceRequirement(let conformance) = requirement.requirement,
+        conformance.leftType.trimmedDescription == "Self"
+      else { return nil }
+      return ShapeReader.typeName(conformance.rightType)
+    }
+  }
+
+  /// `typealias RootCoordinator = Coordinator & RootViewControllerProvider`: a protocol made of
+  /// the others, so that properties resolve through it.
+  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+    let value = node.initializer.value
+    let parts =
+      value.as(CompositionTypeSyntax.self)?.elements.map { ShapeReader.typeName($0.type) }
+      ?? [ShapeReader.typeName(value)]
+    types.append(
+      TypeFact(
+        name: node.name.text, kind: .protocol, inherited: parts, file: file,
+        line: line(node.name)))
+    return .skipChildren
+  }
+
+  // Members of the innermost type only: locals inside functions are not properties.
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let index = stack.last else { return .skipChildren }
+    let isStatic = node.modifiers.contains {
+      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+    }
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        continue
+      }
+      if isStatic, let value = binding.initializer?.value,
+        case .literal(let text) = ShapeReader.stringShape(value),
+        value.is(StringLiteralExprSyntax.self)
+      {
+        types[index].stringConstants[name] = text
+      }
+      if isStatic, binding.initializer == nil, let body = binding.accessorBlock,
+        Self.returnsOwnName(body)
+      {
+        types[index].stringConstants[name] = "\u{0}self"
+      }
+      types[index].properties[name] = Self.propertyShape(binding)
+    }
+    return .skipChildren
+  }
+
+  /// `static var className: String { String(describing: self) }`: the type's own name.
+  static func returnsOwnName(_ block: AccessorBlockSyntax) -> Bool {
+    let text = block.trimmedDescription.filter { !$0.isWhitespace }
+    return text.contains("String(describing:self)") || text.contains("\"\\(self)\"")
+      || text.contains("String(describing:Self.self)")
+  }
+
+  /// A property's value: a construction it is initialised with, the construction a computed
+  /// property returns, else its declared type.
+  static func propertyShape(_ binding: PatternBindingSyntax) -> Shape {
+    if let value = binding.initializer?.value {
+      let shape = ShapeReader.shape(value, scope: nil)
+      if shape.isConstruction { return shape }
+    }
+    if let accessors = binding.accessorBlock, let returned = returnedShape(accessors) {
+      return returned
+    }
+    // `lazy var root: UIViewController = { return walletController }()`: what it returns,
+    // when the declared type says less.
+    let declared = binding.typeAnnotation.map { ShapeReader.typeName($0.type) }
+    if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+      let closure = call.calledExpression.as(ClosureExprSyntax.self),
+      declared == nil || declared == "UIViewController"
+    {
+      let collector = ReturnCollector(viewMode: .sourceAccurate)
+      collector.walk(closure.statements)
+      let shapes = Set(collector.returns)
+      if shapes.count == 1, let only = shapes.first { return only }
+    }
+    if let type = binding.typeAnnotation?.type {
+      return .typed(ShapeReader.typeName(type))
+    }
+    if let value = binding.initializer?.value {
+      return ShapeReader.shape(value, scope: nil)
+    }
+    return .unknown("a property with neither type nor value")
+  }
+
+  /// The construction a getter returns, when it returns one kind of construction.
+  static func returnedShape(_ block: AccessorBlockSyntax) -> Shape? {
+    let collector = ReturnCollector(viewMode: .sourceAccurate)
+    collector.walk(block)
+    if collector.returns.isEmpty, case .getter(let items) = block.accessors,
+      items.count == 1, let expression = items.first?.item.as(ExprSyntax.self)
+    {
+      // A SwiftUI view under its modifiers, else the expression.
+      collector.returns.append(
+        SwiftUIReader.view(expression, scope: nil)?.0 ?? ShapeReader.shape(expression, scope: nil))
+    }
+    let constructions = Set(collector.returns.filter(\.isConstruction))
+    return constructions.count == 1 ? constructions.first : nil
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard let index = stack.last else { return .skipChildren }
+    let name = node.name.text
+    let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
+    if UIKitTable.operation(name, labels: labels) != nil {
+      types[index].ownOperations.insert(name)
+    }
+    let parameters = node.signature.parameterClause.parameters
+    if let first = parameters.first, parameters.count == 1,
+      ShapeReader.typeName(first.type) == "UIStoryboardSegue"
+    {
+      let label = first.firstName.text
+      let selector =
+        label == "_" ? name + ":" : name + "With" + label.prefix(1).uppercased() + label.dropFirst() + ":"
+      types[index].unwindActions.insert(selector)
+    }
+    if let type = node.signature.returnClause?.type {
+      var shape = Shape.typed(ShapeReader.typeName(type))
+      if let body = node.body {
+        let collector = ReturnCollector(viewMode: .sourceAccurate)
+        collector.walk(body)
+        let constructions = Set(collector.returns.filter(\.isConstruction))
+        if constructions.count == 1, let only = constructions.first { shape = only }
+      }
+      types[index].methods[name] = shape
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+}
+
+/// The shapes of a body's `return` expressions (closures' and nested functions' left out).
+final class ReturnCollector: SyntaxVisitor {
+  var returns: [Shape] = []
+  /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
+  private var scope = Scope(function: "")
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let value = binding.initializer?.value
+      else { continue }
+      scope.locals[name] = ShapeReader.shape(value, scope: scope)
+    }
+    return .skipChildren
+  }
+  override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+    if let expression = node.expression {
+      returns.append(ShapeReader.shape(expression, scope: scope))
+    }
+    return .skipChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+extension Shape {
+  /// Whether it names the type it makes: a construction, a cast, a hosting controller.
+  var isConstruction: Bool {
+    switch self {
+    case .construct, .cast, .hosting: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import VCGraphCore
+
+/// `vcgraph scan`: parses the Swift files in parallel (one file per parse, no tree kept once
+/// its facts are read), reads the storyboards, and resolves everything into a `ScanResult`.
+public struct Scanner: Sendable {
+  /// Files larger than this are not parsed (reported): generated sources of many megabytes.
+  public var maxFileBytes = 8 << 20
+
+  public init() {}
+
+  /// What a scan found, and the files it could not read (each `path: why`).
+  public struct Outcome: Sendable {
+    public var result: ScanResult
+    public var problems: [String]
+    /// Swift lines read.
+    public var lines: Int
+  }
+
+  /// Scans `sources`; paths in the result are relative to `sources.root`.
+  public func scan(_ sources: ScanSources) -> Outcome {
+    let root = sources.root
+    let relative: @Sendable (String) -> String = { ScanSources.relativePath($0, to: root) }
+    let paths = sources.swiftFiles
+    let box = FactsBox(count: paths.count)
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      let path = paths[index]
+      box.set(index, Self.facts(path: path, file: relative(path), limit: maxFileBytes))
+    }
+    var files: [FileFacts] = []
+    var problems: [String] = []
+    for item in box.items {
+      switch item {
+      case .success(let facts)?: files.append(facts)
+      case .failure(let problem)?: problems.append(problem.message)
+      case nil: break
+      }
+    }
+    let storyboards = StoryboardIndex(paths: sources.storyboards, relative: relative)
+    problems += storyboards.problems
+    let result = Resolver(files: files, storyboards: storyboards).result()
+    return Outcome(result: result, problems: problems, lines: files.reduce(0) { $0 + $1.lines })
+  }
+
+  struct Problem: Error {
+    var message: String
+  }
+
+  /// One file's facts: read, parse, visit.
+  static func facts(path: String, file: String, limit: Int) -> Result<FileFacts, Problem> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return .failure(Problem(message: "\(path): cannot read the file"))
+    }
+    guard data.count <= limit else {
+      return .failure(
+        Problem(message: "\(path): \(data.count) bytes, over the \(limit)-byte limit; not read"))
+    }
+    return .success(facts(source: [UInt8](data), file: file))
+  }
+
+  /// The facts of source text (also what the tests use on snippets).
+  static func facts(source: [UInt8], file: String) -> FileFacts {
+    let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    let converter = SourceLocationConverter(fileName: file, tree: tree)
+    let declarations = DeclarationCollector(file: file, converter: converter)
+    declarations.walk(tree)
+    let operations = OperationCollector(file: file, converter: converter)
+    operations.walk(tree)
+    var facts = FileFacts(file: file)
+    facts.types = declarations.types
+    facts.sites = operations.sites
+    facts.calls = operations.calls
+    facts.helpers = operations.helpers
+    facts.lines = converter.location(for: tree.endPosition).line
+    return facts
+  }
+
+  /// Scans source texts given by name (for tests and tools): `[(file, text)]`, storyboards
+  /// as already read.
+  static func scan(sources: [(String, String)], storyboards: StoryboardIndex = StoryboardIndex())
+    -> ScanResult
+  {
+    let files = sources.map { facts(source: Array($0.1.utf8), file: $0.0) }
+    return Resolver(files: files, storyboards: storyboards).result()
+  }
+}
+
+/// The per-file results, written from several threads, each index once.
+private final class FactsBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var items: [Result<FileFacts, Scanner.Problem>?]
+
+  init(count: Int) { items = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ value: Result<FileFacts, Scanner.Problem>) {
+    lock.lock()
+    items[index] = value
+    lock.unlock()
+  }
+}
+
+extension Resolver {
+  /// Every edge and controller, sorted: code by file, line and column, then storyboards.
+  func result() -> ScanResult {
+    var edges: [ScanEdge] = []
+    for file in files {
+      for site in file.sites { edges += self.edges(of: site, file: file.file) }
+    }
+    edges += helperEdges()
+    edges.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    edges += storyboards.edges(table: table, unwindTargets: table.unwindTargets)
+
+    var controllers: [ScanController] = []
+    var seen = Set<String>()
+    for file in files {
+      for fact in file.types where fact.kind == .class && table.isController(fact.name) == true {
+        guard seen.insert(fact.name).inserted else { continue }
+        controllers.append(
+          ScanController(
+            name: fact.name, kind: .uikit, superclass: fact.inherited.first, file: fact.file,
+            line: fact.line))
+      }
+    }
+    // SwiftUI views that are presented, pushed, hosted or shown in tabs.
+    let shown = Set(edges.compactMap(\.to).map { $0.hasPrefix("UIHostingController<") ? String($0.dropFirst(20).dropLast()) : $0 })
+    for file in files {
+      for fact in file.types where fact.kind == .struct && table.isSwiftUI(fact.name) {
+        guard shown.contains(fact.name), seen.insert(fact.name).inserted else { continue }
+        controllers.append(
+          ScanController(
+            name: fact.name, kind: .swiftui, superclass: nil, file: fact.file, line: fact.line))
+      }
+    }
+    controllers.sort { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+
+    var entryPoints: [ScanEntryPoint] = []
+    for edge in edges where edge.operation == .root {
+      guard let to = edge.to else { continue }
+      let how = edge.on == "WindowGroup" ? "@main" : "window root"
+      entryPoints.append(ScanEntryPoint(type: to, how: how))
+    }
+    for scene in storyboards.scenes where scene.isInitial && !scene.storyboard.contains("Launch") {
+      entryPoints.append(ScanEntryPoint(type: scene.className, how: "initial scene"))
+    }
+    var unique = Set<ScanEntryPoint>()
+    entryPoints = entryPoints.filter { unique.insert($0).inserted }
+    return ScanResult(controllers: controllers, edges: edges, entryPoints: entryPoints)
+  }
+}
+
+/// SwiftSyntax's parser alone over files, in parallel as `Scanner` runs: the floor the scan's
+/// speed is measured against (`Benchmarks/run`).
+public enum ParseOnly {
+  /// Parses each file and returns the lines read.
+  public static func parse(_ paths: [String]) -> Int {
+    let box = LinesBox(count: paths.count)
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      guard let data = FileManager.default.contents(atPath: paths[index]) else { return }
+      let bytes = [UInt8](data)
+      let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+      withExtendedLifetime(tree) {
+        box.set(index, bytes.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } })
+      }
+    }
+    return box.total
+  }
+}
+
+private final class LinesBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [Int]
+  init(count: Int) { lines = Array(repeating: 0, count: count) }
+  func set(_ index: Int, _ value: Int) {
+    lock.lock()
+    lines[index] = value
+    lock.unlock()
+  }
+  var total: Int { lines.reduce(0, +) }
+}

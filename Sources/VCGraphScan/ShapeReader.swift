@@ -1,0 +1,232 @@
+import SwiftSyntax
+
+/// A function's names seen so far: its parameters and the locals declared before the point
+/// being read (`let vc = FooViewController()`), for `ShapeReader`.
+struct Scope {
+  /// `viewDidLoad()`, `show(_:animated:)`.
+  var function: String
+  /// Parameter names in order, with their declared type names.
+  var parameters: [(name: String, type: String?)] = []
+  /// The parameters as a signature that calls are matched against (router helpers).
+  var signature: [UIKitTable.Parameter] = []
+  var locals: [String: Shape] = [:]
+}
+
+/// Reads what an expression stands for (`Shape`): a construction, a cast, a local's value, a
+/// property, a method's result, a storyboard instantiation. Syntax only; types are looked up
+/// later (`Resolver`).
+enum ShapeReader {
+  /// The shape of `expression` with the names of `scope` (nil outside a function).
+  static func shape(_ expression: ExprSyntax, scope: Scope?) -> Shape {
+    let expression = unwrapped(expression)
+    if let call = expression.as(FunctionCallExprSyntax.self) {
+      return callShape(call, scope: scope)
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      // `x as! Foo` (unfolded: x, as!, Foo); `a ?? b` and the rest are not read.
+      if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
+        let type = elements[2].as(TypeExprSyntax.self)
+      {
+        return .cast(typeName(type.type))
+      }
+      return .unknown("an expression with operators")
+    }
+    if expression.is(SuperExprSyntax.self) { return .selfValue }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      if name == "self" || name == "super" || name == "Self" { return .selfValue }
+      if let scope {
+        if let local = scope.locals[name] { return local }
+        if let parameter = scope.parameters.first(where: { $0.name == name }) {
+          return .parameter(name: name, type: parameter.type, function: scope.function)
+        }
+      }
+      return .property(base: nil, name: name)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      guard let base = member.base else { return .unknown("an implicit member '.\(name)'") }
+      let baseShape = shape(base, scope: scope)
+      if name == "init", case .property(nil, let type) = baseShape, isTypeName(type) {
+        return .construct(type)
+      }
+      if case .selfValue = baseShape { return .property(base: nil, name: name) }
+      return .property(base: baseShape, name: name)
+    }
+    if expression.is(ClosureExprSyntax.self) { return .unknown("a closure") }
+    if expression.is(ArrayExprSyntax.self) { return .unknown("an array") }
+    if expression.is(TernaryExprSyntax.self) { return .unknown("a conditional expression") }
+    if expression.is(NilLiteralExprSyntax.self) { return .unknown("nil") }
+    return .unknown("an expression of kind \(expression.kind)")
+  }
+
+  /// `Foo(...)`, `UIHostingController(rootView:)`, `makeFoo()`, `x.make()`, `Foo.make()`,
+  /// `storyboard.instantiateViewController(withIdentifier:)`.
+  static func callShape(_ call: FunctionCallExprSyntax, scope: Scope?) -> Shape {
+    var callee = call.calledExpression
+    if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+      callee = specialized.expression
+    }
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      if name == "UIHostingController" {
+        let root = argument("rootView", of: call).map {
+          SwiftUIReader.view($0, scope: scope)?.0 ?? shape($0, scope: scope)
+        }
+        return .hosting(root)
+      }
+      if isTypeName(name) { return .construct(name) }
+      return .call(base: nil, name: name)
+    }
+    guard let member = callee.as(MemberAccessExprSyntax.self) else {
+      return .unknown("a call of an expression")
+    }
+    let name = member.declName.baseName.text
+    let labels = call.arguments.map { $0.label?.text ?? "_" }
+    if name == "instantiateViewController" {
+      let value = argument("withIdentifier", of: call) ?? argument("identifier", of: call)
+      return .instantiate(value.map(stringShape))
+    }
+    if name == "instantiateInitialViewController" {
+      if let base = member.base.map(unwrapped), let storyboard = storyboardName(base) {
+        return .instantiateInitial(storyboard)
+      }
+      return .instantiateInitial(nil)
+    }
+    guard let base = member.base else { return .unknown("an implicit member call '.\(name)'") }
+    let baseShape = shape(base, scope: scope)
+    if case .property(nil, let type) = baseShape, isTypeName(type) {
+      if name == "init" { return .construct(type) }
+      return .staticCall(type: type, name: name)
+    }
+    if case .selfValue = baseShape { return .call(base: nil, name: name) }
+    _ = labels
+    return .call(base: baseShape, name: name)
+  }
+
+  /// `UIStoryboard(name: "Main", bundle: nil)`'s name literal.
+  static func storyboardName(_ expression: ExprSyntax) -> String? {
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UIStoryboard",
+      let name = argument("name", of: call),
+      case .literal(let text) = stringShape(name)
+    else { return nil }
+    return text
+  }
+
+  /// A segue or scene identifier: a literal, a type's name, or a constant.
+  static func stringShape(_ expression: ExprSyntax) -> StringShape {
+    let expression = unwrapped(expression)
+    if let literal = expression.as(StringLiteralExprSyntax.self) {
+      var text = ""
+      for segment in literal.segments {
+        if let plain = segment.as(StringSegmentSyntax.self) {
+          text += plain.content.text
+        } else if let interpolation = segment.as(ExpressionSegmentSyntax.self),
+          literal.segments.count == 1,
+          let only = interpolation.expressions.first?.expression,
+          let type = selfTypeName(only)
+        {
+          return .typeName(type)
+        } else {
+          return .constant(type: nil, name: literal.description)
+        }
+      }
+      return .literal(text)
+    }
+    // `String(describing: Foo.self)`
+    if let call = expression.as(FunctionCallExprSyntax.self),
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "String",
+      let value = call.arguments.first?.expression, let type = selfTypeName(value)
+    {
+      return .typeName(type)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      let base = member.base.map(unwrapped)
+      let baseName = base?.as(DeclReferenceExprSyntax.self)?.baseName.text
+      // `Foo.className`, `Foo.identifier`, `Foo.reuseIdentifier`: the type's name by the
+      // usual `static var className: String { String(describing: self) }`.
+      if let baseName, isTypeName(baseName),
+        ["className", "identifier", "storyboardIdentifier", "reuseIdentifier", "id", "name"]
+          .contains(name)
+      {
+        return .constant(type: baseName, name: name)
+      }
+      if let baseName, isTypeName(baseName) { return .constant(type: baseName, name: name) }
+      if let inner = base?.as(MemberAccessExprSyntax.self), inner.base == nil {
+        return .constant(type: nil, name: name)
+      }
+      return .constant(type: nil, name: member.trimmedDescription)
+    }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return .constant(type: nil, name: reference.baseName.text)
+    }
+    return .constant(type: nil, name: expression.trimmedDescription)
+  }
+
+  /// `Foo.self` → `Foo`.
+  static func selfTypeName(_ expression: ExprSyntax) -> String? {
+    guard let member = expression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "self",
+      let base = member.base?.as(DeclReferenceExprSyntax.self)
+    else { return nil }
+    return base.baseName.text
+  }
+
+  /// The argument labelled `label`.
+  static func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
+    call.arguments.first { $0.label?.text == label }?.expression
+  }
+
+  /// Without `try`, `await`, `!`, `?`, parentheses.
+  static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+    var current = expression
+    while true {
+      if let value = current.as(TryExprSyntax.self) {
+        current = value.expression
+      } else if let value = current.as(AwaitExprSyntax.self) {
+        current = value.expression
+      } else if let value = current.as(ForceUnwrapExprSyntax.self) {
+        current = value.expression
+      } else if let value = current.as(OptionalChainingExprSyntax.self) {
+        current = value.expression
+      } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
+        tuple.elements.first?.label == nil, let inner = tuple.elements.first?.expression
+      {
+        current = inner
+      } else {
+        return current
+      }
+    }
+  }
+
+  /// A type's name without generic arguments, optionals and modules (`UIKit.UIViewController`
+  /// → `UIViewController`); `UIHostingController<Foo>` keeps its argument.
+  static func typeName(_ type: TypeSyntax) -> String {
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      let name = identifier.name.text
+      if name == "UIHostingController", let argument = identifier.genericArgumentClause?
+        .arguments.first
+      {
+        return "UIHostingController<\(argument.argument.trimmedDescription)>"
+      }
+      return name
+    }
+    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+    if let optional = type.as(OptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
+    if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      return typeName(optional.wrappedType)
+    }
+    if let some = type.as(SomeOrAnyTypeSyntax.self) { return typeName(some.constraint) }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
+    return type.trimmedDescription
+  }
+
+  /// Whether a name is spelled as a type (`FooViewController`, not `foo`).
+  static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first else { return false }
+    return first.properties.isUppercase
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import VCGraphCore
+import VCGraphScan
+
+// `vcgraph-swift scan [--root DIR] PATH...`: the scan as JSON on standard output; `vcgraph
+// scan` runs it (its own executable so that building `vcgraph` never builds swift-syntax).
+// `vcgraph-swift parse PATH...`: SwiftSyntax's `Parser.parse` alone over the same files, in
+// parallel as the scan does (the floor `Benchmarks/run` compares the scan with).
+
+let usage = """
+  usage: vcgraph-swift scan [--root DIR] [--files-from FILE|-] PATH...
+         vcgraph-swift parse PATH...
+  Reads the .swift and .storyboard files under PATH (files or folders) and prints the app's
+  navigation as JSON (Documentation/Scan.md). `vcgraph scan` runs this program.
+
+  """
+
+func fail(_ message: String, code: Int32) -> Never {
+  FileHandle.standardError.write(Data("vcgraph-swift: \(message)\n".utf8))
+  exit(code)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first, ["scan", "parse"].contains(command) else {
+  if ["--help", "-h"].contains(CommandLine.arguments.dropFirst().first ?? "") {
+    print(usage, terminator: "")
+    exit(0)
+  }
+  FileHandle.standardError.write(Data(usage.utf8))
+  exit(64)
+}
+arguments.removeFirst()
+var root: String?
+var listed = false
+var paths: [String] = []
+var index = 0
+while index < arguments.count {
+  let argument = arguments[index]
+  if argument == "--root" {
+    guard index + 1 < arguments.count else { fail("--root needs a folder", code: 64) }
+    root = arguments[index + 1]
+    index += 2
+    continue
+  }
+  if argument == "--files-from" {
+    // One path a line: `-` for standard input (what `vcgraph scan` gives).
+    guard index + 1 < arguments.count else { fail("--files-from needs a file or -", code: 64) }
+    let source = arguments[index + 1]
+    let data =
+      source == "-"
+      ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: source)
+    guard let data else { fail("\(source): cannot read the list of files", code: 66) }
+    paths += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    listed = true
+    index += 2
+    continue
+  }
+  if argument == "--" {
+    paths += arguments[(index + 1)...]
+    break
+  }
+  if argument.hasPrefix("-") && argument != "-" { fail("unknown option '\(argument)'", code: 64) }
+  paths.append(argument)
+  index += 1
+}
+guard !paths.isEmpty || listed else { fail("no PATH given", code: 64) }
+
+let sources: ScanSources
+do {
+  sources = try ScanSources.collect(paths, root: root)
+} catch {
+  fail(error.description, code: 66)
+}
+
+if command == "parse" {
+  let lines = ParseOnly.parse(sources.swiftFiles)
+  print("\(sources.swiftFiles.count) files, \(lines) lines parsed")
+  exit(0)
+}
+
+let outcome = Scanner().scan(sources)
+for problem in outcome.problems {
+  FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
+}
+print(outcome.result.json.formatted())

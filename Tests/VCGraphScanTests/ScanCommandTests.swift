@@ -1,0 +1,166 @@
+import Foundation
+import VCGraphCore
+import XCTest
+
+/// `vcgraph scan` and `vcgraph diff` of two scans through the built binaries, and the JSON
+/// checked against `Schemas/scan.v1.schema.json` with Python's jsonschema.
+final class ScanCommandTests: XCTestCase {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A built program next to the test bundle.
+  static func built(_ name: String) throws -> URL {
+    var folders: [URL] = []
+    if let path = Bundle.main.executablePath {
+      folders.append(URL(fileURLWithPath: path).deletingLastPathComponent())
+    }
+    if let first = CommandLine.arguments.first {
+      folders.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    folders.append(root.appendingPathComponent(".build/debug"))
+    for folder in folders {
+      let url = folder.appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw XCTSkip("\(name) is not built next to the tests")
+  }
+
+  struct Run {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+  }
+
+  static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:])
+    throws -> Run
+  {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let err = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: out)
+      try? FileManager.default.removeItem(at: err)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: try Data(contentsOf: out),
+      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+  }
+
+  func testScanWithoutVCGraphSwiftExits69WithHowToBuildIt() throws {
+    let vcgraph = try Self.built("vcgraph")
+    let run = try Self.run(
+      vcgraph, ["scan", Self.root.appendingPathComponent("Tests/VCGraphScanTests").path],
+      environment: ["VCGRAPH_SWIFT": "/nonexistent/vcgraph-swift"])
+    XCTAssertEqual(run.status, 69)
+    XCTAssertTrue(run.stderr.contains("VCGRAPH_SWIFT names /nonexistent/vcgraph-swift"), run.stderr)
+    XCTAssertTrue(run.stderr.contains("swift build -c release --product vcgraph-swift"), run.stderr)
+  }
+
+  func testScanJSONMatchesTheSchemaAndDiffSaysWhatChanged() throws {
+    let vcgraph = try Self.built("vcgraph")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = folder.appendingPathComponent("App.swift")
+    try """
+      import UIKit
+      final class HomeViewController: UIViewController {
+        func open() { navigationController?.pushViewController(DetailViewController(), animated: true) }
+      }
+      final class DetailViewController: UIViewController {}
+      """.write(to: source, atomically: true, encoding: .utf8)
+    let before = try Self.run(vcgraph, ["scan", folder.path])
+    XCTAssertEqual(before.status, 0, before.stderr)
+    let beforeFile = folder.appendingPathComponent("before.json")
+    try before.stdout.write(to: beforeFile)
+    try """
+      import UIKit
+      final class HomeViewController: UIViewController {
+        func open() { present(SettingsViewController(), animated: true) }
+      }
+      final class SettingsViewController: UIViewController {}
+      """.write(to: source, atomically: true, encoding: .utf8)
+    let after = try Self.run(vcgraph, ["scan", folder.path, "-o", folder.appendingPathComponent("after.json").path])
+    XCTAssertEqual(after.status, 0, after.stderr)
+    let diff = try Self.run(
+      vcgraph,
+      ["diff", beforeFile.path, folder.appendingPathComponent("after.json").path, "--exit-code"])
+    XCTAssertEqual(diff.status, 1)
+    let text = String(decoding: diff.stdout, as: UTF8.self)
+    XCTAssertTrue(text.contains("1 edge added, 1 removed"), text)
+    XCTAssertTrue(text.contains("+ HomeViewController —present→ SettingsViewController  (App.swift:3)"), text)
+    XCTAssertTrue(text.contains("- HomeViewController —push→ DetailViewController  (App.swift:3)"), text)
+    let markdown = try Self.run(
+      vcgraph,
+      ["diff", beforeFile.path, folder.appendingPathComponent("after.json").path, "--format", "markdown"])
+    XCTAssertEqual(markdown.status, 0)
+    XCTAssertTrue(
+      String(decoding: markdown.stdout, as: UTF8.self).contains(
+        "| ➕ | `HomeViewController` | present | `SettingsViewController` | `App.swift:3` |"))
+    try validate(before.stdout)
+  }
+
+  /// A real app's scan against the schema.
+  func testFixtureScanMatchesTheSchema() throws {
+    let vcgraph = try Self.built("vcgraph")
+    let run = try Self.run(
+      vcgraph, ["scan", Self.root.appendingPathComponent("Tests/Fixtures/swift/tinode__ios").path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    try validate(run.stdout)
+    // The schema refuses broken copies: an unknown operation, a `to: null` without a reason.
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    for (find, replacement) in [
+      ("\"operation\": \"segue\"", "\"operation\": \"teleport\""),
+      ("\"reason\": \"dismiss has no destination", "\"reason\": null, \"x\": \""),
+    ] {
+      XCTAssertTrue(text.contains(find), find)
+      let broken = text.replacingOccurrences(of: find, with: replacement)
+      try validate(Data(broken.utf8), expectValid: false)
+    }
+  }
+
+  func validate(_ json: Data, expectValid: Bool = true) throws {
+    let candidates = ["/usr/bin/python3", "/usr/local/bin/python3"]
+      + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map {
+        "\($0)/python3"
+      }
+    let python = candidates.first { path in
+      FileManager.default.isExecutableFile(atPath: path)
+        && (try? Self.run(URL(fileURLWithPath: path), ["-c", "import jsonschema"]).status) == 0
+    }
+    guard let python else {
+      let message = "python3 with jsonschema is not installed: run scripts/setup-deps --test"
+      if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(message) }
+      throw XCTSkip(message)
+    }
+    let instance = FileManager.default.temporaryDirectory.appendingPathComponent(
+      UUID().uuidString + ".json")
+    try json.write(to: instance)
+    defer { try? FileManager.default.removeItem(at: instance) }
+    let script = """
+      import json, sys, jsonschema
+      schema = json.load(open(sys.argv[1]))
+      jsonschema.Draft7Validator.check_schema(schema)
+      errors = list(jsonschema.Draft7Validator(schema).iter_errors(json.load(open(sys.argv[2]))))
+      for error in errors[:10]: print(list(error.absolute_path), error.message)
+      sys.exit(1 if errors else 0)
+      """
+    let run = try Self.run(
+      URL(fileURLWithPath: python),
+      ["-c", script, Self.root.appendingPathComponent("Schemas/scan.v1.schema.json").path, instance.path])
+    if expectValid {
+      XCTAssertEqual(run.status, 0, String(decoding: run.stdout, as: UTF8.self) + run.stderr)
+    } else {
+      XCTAssertEqual(run.status, 1, "a broken document passed the schema")
+    }
+  }
+}
