@@ -72,6 +72,19 @@ extension YAMLValueReading {
         : nil)
   }
 
+  /// A split view's `displayMode`: one of `UISplitViewController.DisplayMode`'s case names.
+  func splitDisplayMode(_ node: YAMLNode) throws(VCGraphError) -> SplitDisplayMode {
+    let text = try string(node, key: "displayMode")
+    guard let mode = SplitDisplayMode(rawValue: text) else {
+      let names = SplitDisplayMode.allCases.map(\.rawValue)
+      throw error(
+        "unknown display mode '\(text)'", at: node.mark,
+        hint: suggestion(for: text, among: names)
+          ?? "use one of " + names.joined(separator: ", "))
+    }
+    return mode
+  }
+
   func integer(_ node: YAMLNode, key: String) throws(VCGraphError) -> Int {
     guard case .scalar(let text, _) = node.value else {
       throw error("`\(key)` must be a whole number, found \(node.kindDescription)", at: node.mark)

@@ -274,7 +274,7 @@ struct DescriptionDecoder {
     case .plain: commonKeys + ["children", "showing"]
     case .navigation, .page: commonKeys + ["viewControllers"]
     case .tabBar: commonKeys + ["viewControllers", "selectedIndex"]
-    case .split: commonKeys + ["viewControllers", "collapsed", "collapseSecondary"]
+    case .split: commonKeys + ["viewControllers", "collapsed", "collapseSecondary", "displayMode"]
     case .alert: commonKeys + ["preferredStyle"]
     }
   }
@@ -388,6 +388,8 @@ struct DescriptionDecoder {
         case "collapseSecondary":
           hierarchy.controllers[index].collapseSecondary = try bool(
             pair.value, key: "collapseSecondary")
+        case "displayMode":
+          hierarchy.controllers[index].displayMode = try splitDisplayMode(pair.value)
         case "definesPresentationContext":
           hierarchy.controllers[index].definesPresentationContext = try bool(
             pair.value, key: pair.key)

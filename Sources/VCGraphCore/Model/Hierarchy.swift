@@ -65,6 +65,27 @@ public enum AlertStyle: String, Sendable, CaseIterable, Codable {
 }
 
 /// The device whose size class decides split-view collapsing and popover adaptation.
+/// A split view controller's display mode (`UISplitViewController.DisplayMode`, its case names),
+/// which applies when the split view is expanded: "When the split view interface is collapsed
+/// … the display mode has no impact on the appearance" (Apple).
+public enum SplitDisplayMode: String, Sendable, CaseIterable, Codable {
+  /// UIKit chooses; vcgraph shows every column.
+  case automatic
+  /// "Only the secondary view controller is shown onscreen. The primary and supplementary view
+  /// controllers are offscreen."
+  case secondaryOnly
+  /// One sidebar beside (or over) the secondary: "The sidebar shown is the primary column for
+  /// doubleColumn interfaces and the supplementary column for tripleColumn interfaces."
+  case oneBesideSecondary, oneOverSecondary
+  /// Both sidebars with the secondary: "only available for tripleColumn interfaces".
+  case twoBesideSecondary, twoOverSecondary, twoDisplaceSecondary
+
+  /// Whether the mode shows two sidebars, which needs three columns.
+  public var showsTwoSidebars: Bool {
+    self == .twoBesideSecondary || self == .twoOverSecondary || self == .twoDisplaceSecondary
+  }
+}
+
 public enum Device: String, Sendable, Codable {
   case iPhone, iPad
 }
@@ -96,6 +117,8 @@ public struct Controller: Sendable, Equatable {
   /// (`true`: it handled the collapse and the secondary is not shown). `nil` means no delegate
   /// override, UIKit's default: a navigation controller primary pushes the secondary.
   public var collapseSecondary: Bool?
+  /// Split view only: the display mode when expanded; `nil` means `automatic` (every column).
+  public var displayMode: SplitDisplayMode?
   /// Custom container: the only child whose view is attached.
   public var showing: ControllerIndex?
   /// The controller this one asked to present (`presents`).

@@ -91,6 +91,23 @@ public struct Analysis: Sendable {
     return controllers[split].children.last
   }
 
+  /// The columns an expanded split view shows in its display mode (Apple,
+  /// `UISplitViewController.DisplayMode`): every column for `automatic` (or none written); the
+  /// secondary (the last column) alone for `secondaryOnly`; for `oneBesideSecondary` and
+  /// `oneOverSecondary` one sidebar with it, the primary of two columns or the supplementary of
+  /// three; every column for the two-sidebar modes (the loader refuses them on two columns).
+  func shownColumns(of index: ControllerIndex) -> [ControllerIndex] {
+    let children = controllers[index].children
+    guard let mode = controllers[index].displayMode, children.count >= 2 else { return children }
+    switch mode {
+    case .automatic, .twoBesideSecondary, .twoOverSecondary, .twoDisplaceSecondary:
+      return children
+    case .secondaryOnly: return [children[children.count - 1]]
+    case .oneBesideSecondary, .oneOverSecondary:
+      return Array(children.suffix(2))
+    }
+  }
+
   /// The tab bar's selected index (default 0), nil when out of range.
   public func selectedTab(_ index: ControllerIndex) -> Int? {
     let selected = controllers[index].selectedIndex ?? 0
@@ -108,7 +125,7 @@ public struct Analysis: Sendable {
     switch controller.kind {
     case .navigation: return [children[children.count - 1]]
     case .tabBar: return selectedTab(index).map { [children[$0]] } ?? []
-    case .split: return isCollapsed(index) ? [children[0]] : children
+    case .split: return isCollapsed(index) ? [children[0]] : shownColumns(of: index)
     case .page: return children
     case .alert: return []
     case .plain:
