@@ -110,11 +110,6 @@ struct DiffCommand: Subcommand {
       if let scans = try Self.scans(paths) {
         return try compare(scans.0, scans.1, paths: paths)
       }
-      if options.format == .markdown {
-        throw VCGraphError(
-          .usage, "--format markdown compares two scans (vcgraph scan -f json)",
-          hint: "use --format text or json for hierarchies")
-      }
       let before = try context.loader.load(paths[0]).hierarchy
       let after = try context.loader.load(paths[1]).hierarchy
       let diff = HierarchyDiff(

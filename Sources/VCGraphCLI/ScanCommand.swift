@@ -32,7 +32,7 @@ struct ScanOptions: CommandOptions {
     parse: Parse.text)
   static let root = Option(
     "root", value: "DIR",
-    help: "paths in the output relative to DIR (default: the folder given, else .)",
+    help: "paths relative to DIR (default: the one folder given, else .)",
     parse: Parse.text)
 
   static let sections =

@@ -27,7 +27,8 @@ enum ScanRunner {
     return nil
   }
 
-  /// The scan's JSON for `sources`; the program's warnings go to standard error as they come.
+  /// The scan's JSON for `sources`; the program's warnings go to standard error through the
+  /// console (escaped, so a file name cannot forge a CI line), after it ends.
   static func run(_ sources: ScanSources, console: Console) throws(VCGraphError) -> [UInt8] {
     guard let executable = locate() else {
       let named = ProcessInfo.processInfo.environment["VCGRAPH_SWIFT"]
@@ -43,9 +44,10 @@ enum ScanRunner {
     process.arguments = ["scan", "--root", sources.root, "--files-from", "-"]
     let input = Pipe()
     let output = Pipe()
+    let messages = Pipe()
     process.standardInput = input
     process.standardOutput = output
-    process.standardError = FileHandle.standardError
+    process.standardError = messages
     do {
       try process.run()
     } catch {
@@ -57,8 +59,17 @@ enum ScanRunner {
       try? input.fileHandleForWriting.close()
     }
     writer.start()
+    // Read the messages on their own thread: a full stderr pipe must not stall the scan.
+    let collected = MessageBuffer()
+    let reader = Thread {
+      collected.data = messages.fileHandleForReading.readDataToEndOfFile()
+      collected.done.signal()
+    }
+    reader.start()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    collected.done.wait()
+    if !collected.data.isEmpty { console.err(String(decoding: collected.data, as: UTF8.self)) }
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw VCGraphError(
         .software,
@@ -67,4 +78,10 @@ enum ScanRunner {
     }
     return [UInt8](data)
   }
+}
+
+/// The child's standard error, filled by its reader thread.
+private final class MessageBuffer: @unchecked Sendable {
+  var data = Data()
+  let done = DispatchSemaphore(value: 0)
 }

@@ -15,8 +15,15 @@ let usage = """
 
   """
 
+/// Writes `text` to standard error with control characters, bidirectional controls and CI
+/// workflow-command starts escaped (a file name is data), the one writer of this program.
+func writeError(_ text: String) {
+  let escaped = ControlCharacters.escaped(text, keepingLayout: true)
+  FileHandle.standardError.write(Data(escaped.utf8))
+}
+
 func fail(_ message: String, code: Int32) -> Never {
-  FileHandle.standardError.write(Data("vcgraph-swift: \(message)\n".utf8))
+  writeError("vcgraph-swift: \(message)\n")
   exit(code)
 }
 
@@ -26,7 +33,7 @@ guard let command = arguments.first, ["scan", "parse"].contains(command) else {
     print(usage, terminator: "")
     exit(0)
   }
-  FileHandle.standardError.write(Data(usage.utf8))
+  writeError(usage)
   exit(64)
 }
 arguments.removeFirst()
@@ -80,6 +87,6 @@ if command == "parse" {
 
 let outcome = Scanner().scan(sources)
 for problem in outcome.problems {
-  FileHandle.standardError.write(Data("warning: \(problem)\n".utf8))
+  writeError("warning: \(problem)\n")
 }
 print(outcome.result.json.formatted())

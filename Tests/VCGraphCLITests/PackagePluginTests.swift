@@ -47,6 +47,12 @@ import Testing
 
       """)
     try write("Sources/Consumer/Consumer.swift", "public struct Consumer {}\n")
+    // vcgraph's own dependencies (swift-syntax) resolve for the consumer too: on a machine
+    // without GitHub through the mirrors, as this package's do (`scripts/use-mirrors`, which
+    // does nothing where `../shared/mirrors` is absent).
+    let mirrors = try runTool(
+      repositoryRoot.appendingPathComponent("scripts/use-mirrors"), [package.path], cwd: package)
+    #expect(mirrors.exitCode == 0, "\(mirrors.stderr)")
     for sample in ["000-top-view-controller.yaml", "mail-split-ipad.yaml"] {
       try write(
         "Docs/Navigation/\(sample)",
