@@ -107,6 +107,17 @@ final class ScanCommandTests: XCTestCase {
       String(decoding: markdown.stdout, as: UTF8.self).contains(
         "| ➕ | `HomeViewController` | present | `SettingsViewController` | `App.swift:3` |"))
     try validate(before.stdout)
+    // The diff's JSON is versioned too, and its schema refuses a copy without the version.
+    let json = try Self.run(
+      vcgraph,
+      ["diff", beforeFile.path, folder.appendingPathComponent("after.json").path, "--format", "json"])
+    XCTAssertEqual(json.status, 0, json.stderr)
+    let diffText = String(decoding: json.stdout, as: UTF8.self)
+    XCTAssertTrue(diffText.hasPrefix("{\n  \"version\": 1,"), diffText)
+    try validate(json.stdout, schema: "scan-diff.v1.schema.json")
+    try validate(
+      Data(diffText.replacingOccurrences(of: "\"version\": 1,", with: "").utf8),
+      schema: "scan-diff.v1.schema.json", expectValid: false)
   }
 
   /// A real app's scan against the schema.
@@ -128,7 +139,9 @@ final class ScanCommandTests: XCTestCase {
     }
   }
 
-  func validate(_ json: Data, expectValid: Bool = true) throws {
+  func validate(
+    _ json: Data, schema: String = "scan.v1.schema.json", expectValid: Bool = true
+  ) throws {
     let candidates = ["/usr/bin/python3", "/usr/local/bin/python3"]
       + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map {
         "\($0)/python3"
@@ -156,7 +169,7 @@ final class ScanCommandTests: XCTestCase {
       """
     let run = try Self.run(
       URL(fileURLWithPath: python),
-      ["-c", script, Self.root.appendingPathComponent("Schemas/scan.v1.schema.json").path, instance.path])
+      ["-c", script, Self.root.appendingPathComponent("Schemas/\(schema)").path, instance.path])
     if expectValid {
       XCTAssertEqual(run.status, 0, String(decoding: run.stdout, as: UTF8.self) + run.stderr)
     } else {

@@ -11,6 +11,8 @@ public enum JSONOutputVersion {
   public static let check = 1
   /// `diff --format json`.
   public static let diff = 1
+  /// `diff --format json` of two scans (`vcgraph scan -f json` results).
+  public static let scanDiff = 1
   /// `simulate`'s `summary.json` and `simulate --format json` (the summary, or the refused
   /// step).
   public static let simulate = 1

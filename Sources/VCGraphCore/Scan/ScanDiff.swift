@@ -74,8 +74,12 @@ public struct ScanDiff: Sendable, Equatable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The diff as JSON: `{"added": [edges], "removed": [edges]}`.
+  /// The diff as JSON: `{"version": 1, "added": [edges], "removed": [edges]}`
+  /// (`Schemas/scan-diff.v1.schema.json`).
   public var json: JSON {
-    .object([("added", .array(added.map(\.json))), ("removed", .array(removed.map(\.json)))])
+    .object([
+      ("version", .int(JSONOutputVersion.scanDiff)), ("added", .array(added.map(\.json))),
+      ("removed", .array(removed.map(\.json))),
+    ])
   }
 }
