@@ -26,7 +26,10 @@ import Testing
       let release = try runTool(
         repositoryRoot.appendingPathComponent("scripts/release"), [out.url.path],
         cwd: repositoryRoot, timeout: 3000, environment: ["SWIFT_BUILD_PATH": build.path])
-      #expect(release.exitCode == 0, "\(release.stderr.suffix(3000))")
+      // SwiftPM prints compile and link errors on standard output: show both.
+      #expect(
+        release.exitCode == 0,
+        "\(release.stdout.suffix(3000))\n\(release.stderr.suffix(3000))")
       let version = VCGraphCommandLine.version
       // `uname -m` as Install.md names it.
       var system = utsname()
