@@ -167,7 +167,7 @@ struct DiffCommand: Subcommand {
     let diff = ScanDiff(before: before, after: after, beforePath: paths[0], afterPath: paths[1])
     switch options.format {
     case .text: context.console.out(diff.text)
-    case .markdown: context.console.out(diff.markdown)
+    case .markdown: context.console.out(ScanDiffMarkdownReporter.report(diff))
     case .json: context.console.out(diff.json.formatted() + "\n")
     }
     return options.exitCode && !diff.isEmpty ? ExitCode.differences : ExitCode.success

@@ -52,28 +52,6 @@ public struct ScanDiff: Sendable, Equatable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Markdown for a pull request's comment: a heading with the headline and a table of the
-  /// changes (AFTER's position for an added edge, BEFORE's for a removed one).
-  public var markdown: String {
-    var lines = ["### Navigation changes", "", "\(headline.prefix(1).uppercased())\(headline.dropFirst())."]
-    guard !isEmpty else { return lines.joined(separator: "\n") + "\n" }
-    lines += ["", "| | from | operation | to | where |", "|---|---|---|---|---|"]
-    func cell(_ text: String) -> String {
-      text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "'")
-    }
-    func row(_ sign: String, _ edge: ScanEdge) -> String {
-      var operation = edge.operation.rawValue
-      if let style = edge.style { operation += " (\(style))" }
-      if let identifier = edge.identifier { operation += " '\(identifier)'" }
-      let to = edge.to.map { "`\(cell($0))`" } ?? "? (\(cell(edge.reason ?? "unresolved")))"
-      return "| \(sign) | `\(cell(edge.from))` | \(cell(operation)) | \(to) |"
-        + " `\(cell(edge.file)):\(edge.line)` |"
-    }
-    for edge in added { lines.append(row("➕", edge)) }
-    for edge in removed { lines.append(row("➖", edge)) }
-    return lines.joined(separator: "\n") + "\n"
-  }
-
   /// The diff as JSON: `{"version": 1, "added": [edges], "removed": [edges]}`
   /// (`Schemas/scan-diff.v1.schema.json`).
   public var json: JSON {
