@@ -72,8 +72,7 @@ struct RulesCommand: Subcommand {
       context.console.out(
         words.isEmpty ? RuleReference.markdown(rules) : RuleReference.section(rules[0]))
     case .json:
-      let json = JSON.object([("rules", .array(rules.map(Self.json(for:))))])
-      context.console.out(json.formatted() + "\n")
+      context.console.out(RuleReference.json(rules).formatted() + "\n")
     }
     return ExitCode.success
   }
@@ -95,20 +94,5 @@ struct RulesCommand: Subcommand {
       }
     }
     return notes
-  }
-
-  static func json(for rule: Rule) -> JSON {
-    let docs = rule.documentation
-    return .object([
-      ("id", .string(rule.rawValue)),
-      ("severity", .string(rule.severity.rawValue)),
-      ("optIn", .bool(rule.isOptIn)),
-      ("summary", .string(rule.summary)),
-      ("uikit", .string(docs.uikit)),
-      ("uikitMessage", docs.uikitMessage.map(JSON.string) ?? .null),
-      ("example", .string(docs.example)),
-      ("exampleFormat", .string(docs.exampleFormat.rawValue)),
-      ("fix", .string(docs.fix)),
-    ])
   }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import VCGraphCore
 
 /// Every registered rule explains itself (`vcgraph rules ID`, `Documentation/Rules.md`, SARIF),
-/// and its example is a real description that fires that rule and no other.
+/// (its examples are tests too: `RuleExamplesTests`).
 @Suite struct RuleDocumentationTests {
   static let rulesPage = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // VCGraphCoreTests
@@ -27,31 +27,26 @@ import Testing
     if let message = docs.uikitMessage { #expect(!message.contains("\n")) }
   }
 
-  @Test(
-    "each check rule's example loads and fires exactly that rule",
-    arguments: Checker.rules.map(\.rule.rawValue))
-  func exampleFiresExactlyItsRule(id: String) throws {
-    let rule = try #require(Rule(rawValue: id))
-    // Opt-in rules run when opted in, as a configuration file would.
-    let everything = RuleConfiguration(optedIn: Set(Rule.all.filter(\.isOptIn).map(\.rawValue)))
-    let findings: [Finding]
-    switch rule.documentation.exampleFormat {
-    case .description:
-      let hierarchy = try DescriptionLoader().load(
-        text: rule.documentation.example, path: "x.yaml")
-      findings = Checker.findings(for: Analysis(hierarchy), configuration: everything)
-    case .storyboard:
-      // A storyboard as `check` reads it: its launch state and its segues and scenes.
-      let document = try StoryboardDocument.read(
-        bytes: Array(rule.documentation.example.utf8), path: "x.storyboard", options: .default)
-      findings = AnalysisReport.findings(
-        for: Analysis(document.launch.hierarchy), storyboard: document,
-        configuration: everything)
-    case .swift:
-      Issue.record("\(id) is a Swift-code rule; lint's tests run its examples")
+  @Test("rules --format json carries every example, the first also as `example`")
+  func jsonCarriesTheExamples() throws {
+    guard case .object(let top) = RuleReference.json() else {
+      Issue.record("not an object")
       return
     }
-    #expect(findings.map(\.rule.rawValue) == [id], "\(findings.map(\.message))")
+    guard case .array(let rules)? = top.first(where: { $0.0 == "rules" })?.1 else {
+      Issue.record("no rules array")
+      return
+    }
+    #expect(rules.count == Rule.all.count)
+    for (json, rule) in zip(rules, Rule.all) {
+      guard case .object(let fields) = json else { continue }
+      let field = { (name: String) in fields.first { $0.0 == name }?.1 }
+      let docs = rule.documentation
+      #expect(field("id") == .string(rule.rawValue))
+      #expect(field("example") == .string(docs.triggering[0]))
+      #expect(field("triggering") == .array(docs.triggering.map(JSON.string)))
+      #expect(field("nonTriggering") == .array(docs.nonTriggering.map(JSON.string)))
+    }
   }
 
   @Test("Rules.md's rule sections are the ones the rules generate (helpUri anchors)")
@@ -90,6 +85,13 @@ import Testing
       text.contains(
         "\n  *** Terminating app due to uncaught exception 'NSInvalidArgumentException'"))
     #expect(!RuleReference.text(.tabsUnderMore).contains("UIKit prints:"), "no message, no part")
+    // Every example is shown, the near misses after the ones that trigger.
+    let tabs = RuleReference.text(.tabsUnderMore)
+    #expect(tabs.components(separatedBy: "\nA description that does not:\n").count == 3)
+    let first = try #require(tabs.range(of: "A description that triggers it:"))
+    let near = try #require(tabs.range(of: "A description that does not:"))
+    #expect(first.lowerBound < near.lowerBound)
+    #expect(tabs.contains("\n  device: iPad\n"), "the iPad near miss")
     let list = RuleReference.list()
     #expect(list.split(separator: "\n").count == Rule.all.count)
     #expect(list.contains("tabs-under-more              info     tabs past the fifth"))

@@ -141,9 +141,39 @@ public enum RuleReference {
     if let message = docs.uikitMessage {
       out += "UIKit prints:\n" + indented(message) + "\n"
     }
-    out += "A \(docs.exampleFormat.rawValue) that triggers it:\n" + indented(docs.example) + "\n"
+    for example in docs.triggering {
+      out += "A \(docs.exampleFormat.rawValue) that triggers it:\n" + indented(example) + "\n"
+    }
+    for example in docs.nonTriggering {
+      out += "A \(docs.exampleFormat.rawValue) that does not:\n" + indented(example) + "\n"
+    }
     out += "Fix:\n" + indented(plain(docs.fix))
     return out
+  }
+
+  /// `vcgraph rules --format json`: `{"rules": [...]}`, each rule with its id, severity,
+  /// whether it is opt-in, its summary, what UIKit does and prints, its examples (`example`
+  /// is the first of `triggering`, kept for readers of the first version) and the fix.
+  public static func json(_ rules: [Rule] = Rule.all) -> JSON {
+    .object([("rules", .array(rules.map(json(for:))))])
+  }
+
+  /// One rule's object in `json(_:)`.
+  public static func json(for rule: Rule) -> JSON {
+    let docs = rule.documentation
+    return .object([
+      ("id", .string(rule.rawValue)),
+      ("severity", .string(rule.severity.rawValue)),
+      ("optIn", .bool(rule.isOptIn)),
+      ("summary", .string(rule.summary)),
+      ("uikit", .string(docs.uikit)),
+      ("uikitMessage", docs.uikitMessage.map(JSON.string) ?? .null),
+      ("example", .string(docs.example)),
+      ("triggering", .array(docs.triggering.map(JSON.string))),
+      ("nonTriggering", .array(docs.nonTriggering.map(JSON.string))),
+      ("exampleFormat", .string(docs.exampleFormat.rawValue)),
+      ("fix", .string(docs.fix)),
+    ])
   }
 
   /// Text without Markdown's code quotes.

@@ -25,13 +25,48 @@ struct ActionSheetWithoutAnchor: CheckRule {
       + " `UIActivityViewController` \"in a popover\"; and a `.popover` presentation is one in a"
       + " regular width. Presenting any of them on iPad without an anchor raises"
       + " NSGenericException; on iPhone the same presentation adapts to a sheet and works.",
-    example: """
+    triggering: [
+      """
       device: iPad
       window:
         root:
           class: PhotoViewController
           presents: { class: UIAlertController, preferredStyle: actionSheet }
       """,
+      """
+      device: iPad
+      window:
+        root:
+          class: PhotoViewController
+          presents: { class: UIActivityViewController }
+      """,
+      """
+      device: iPad
+      window:
+        root:
+          class: PhotoViewController
+          presents: { class: FiltersViewController, modalPresentationStyle: popover }
+      """,
+    ],
+    nonTriggering: [
+      """
+      device: iPad
+      window:
+        root:
+          class: PhotoViewController
+          presents:
+            class: UIAlertController
+            preferredStyle: actionSheet
+            popoverAnchor: shareButton
+      """,
+      """
+      device: iPhone
+      window:
+        root:
+          class: PhotoViewController
+          presents: { class: UIAlertController, preferredStyle: actionSheet }
+      """,
+    ],
     fix:
       "Set `popoverPresentationController?.sourceItem` (or `sourceView` and `sourceRect`, or"
       + " `barButtonItem`) before presenting; in the description, write `popoverAnchor`.",

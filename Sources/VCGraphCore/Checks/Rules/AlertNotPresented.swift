@@ -15,12 +15,26 @@ struct AlertNotPresented: CheckRule {
       + " It also says the class's view hierarchy \"is private and must not be modified\". An"
       + " alert controller embedded as a child, used as a window's root or left unpresented is"
       + " not shown as an alert.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: SettingsViewController
           children: [ { class: UIAlertController, id: confirmDelete } ]
       """,
+      """
+      window:
+        root: { class: UIAlertController, id: launchAlert }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: SettingsViewController
+          presents: { class: UIAlertController, id: confirmDelete }
+      """,
+    ],
     fix:
       "Present the alert controller (`present(_:animated:completion:)`) from the controller on"
       + " top; in the description, use `presents:` instead of `children:`.")

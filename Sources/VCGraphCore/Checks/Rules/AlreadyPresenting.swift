@@ -17,7 +17,8 @@ struct AlreadyPresenting: CheckRule {
       + " full-screen style, the root of the current presentation level: here the navigation"
       + " controller). When that controller is already presenting, UIKit refuses the new"
       + " presentation, prints a warning and shows nothing.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UINavigationController
@@ -27,6 +28,21 @@ struct AlreadyPresenting: CheckRule {
             - class: PostViewController
               presents: { class: ShareViewController, modalPresentationStyle: fullScreen }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - class: FeedViewController
+            - class: PostViewController
+              presents:
+                class: ComposeViewController
+                modalPresentationStyle: fullScreen
+                presents: { class: ShareViewController, modalPresentationStyle: fullScreen }
+      """,
+    ],
     fix:
       "Present from the controller on top (the presenter's `presentedViewController`), or"
       + " dismiss the current presentation first and present in its completion handler.",

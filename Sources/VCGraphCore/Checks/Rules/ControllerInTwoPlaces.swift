@@ -19,7 +19,8 @@ struct ControllerInTwoPlaces: CheckRule {
       + " controller given a controller that another container holds takes it from there. So"
       + " one instance written in two places is in only one of them in the running app, and"
       + " the other place is left without it.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UITabBarController
@@ -27,6 +28,23 @@ struct ControllerInTwoPlaces: CheckRule {
             - { class: ProfileViewController, id: profile }
             - { class: ProfileViewController, id: profile }
       """,
+      """
+      scenes:
+        - windows:
+            - { id: main, key: true, root: { class: HomeViewController, id: home } }
+            - { id: external, root: { class: HomeViewController, id: home } }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers:
+            - { class: ProfileViewController, id: profile }
+            - { class: ProfileViewController, id: otherProfile }
+      """,
+    ],
     fix:
       "Create a second instance for the second place (in the description, give it its own"
       + " `id`), or remove one of the placements.")

@@ -21,7 +21,8 @@ struct DetachedPresenter: CheckRule {
       + " corrupt presentation (its newest wording, seen in 2024, adds \"Will become a hard"
       + " exception in a future release\")."
       + " The hosted view is also `unowned-hosted-view`, ignored in the example.",
-    example: """
+    triggering: [
+      """
       ignore: [unowned-hosted-view]
       window:
         root:
@@ -32,6 +33,16 @@ struct DetachedPresenter: CheckRule {
           id: player
           presents: { class: QueueViewController }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: PlayerContainerViewController
+          children: [ { class: PlayerViewController, id: player } ]
+          view: { subviews: [ { hosts: player } ] }
+      """,
+    ],
     fix:
       "Make the controller a child of the controller whose view shows it (`addChild(_:)`,"
       + " then add its view, then `didMove(toParent:)`), or present from that container.",

@@ -14,7 +14,8 @@ struct NavigationInNavigation: CheckRule {
       "A navigation controller's stack holds content controllers. Pushing a navigation"
       + " controller onto another one, or putting one in another's `viewControllers`, is"
       + " refused by UIKit with an exception.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UINavigationController
@@ -22,6 +23,28 @@ struct NavigationInNavigation: CheckRule {
             - FeedViewController
             - { class: UINavigationController, id: postNav, viewControllers: [ PostViewController ] }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - class: FeedViewController
+              presents:
+                class: UINavigationController
+                id: postNav
+                viewControllers: [ PostViewController ]
+      """,
+      """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers:
+            - { class: UINavigationController, viewControllers: [ FeedViewController ] }
+            - { class: UINavigationController, viewControllers: [ ProfileViewController ] }
+      """,
+    ],
     fix:
       "Push the inner navigation controller's root controller instead, or present the inner"
       + " navigation controller modally.",

@@ -24,7 +24,8 @@ struct PresentedControllerActive: CheckRule {
       + " itself) raises NSInvalidArgumentException before anything is shown."
       + " In a description it is the same `id` and class written under `presents:` and"
       + " somewhere else.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UITabBarController
@@ -33,6 +34,25 @@ struct PresentedControllerActive: CheckRule {
             - { class: SettingsViewController }
           presents: { class: ProfileViewController, id: profile }
       """,
+      """
+      window:
+        root:
+          class: HomeViewController
+          id: home
+          presents: { class: HomeViewController, id: home }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers:
+            - { class: ProfileViewController, id: profile }
+            - { class: SettingsViewController }
+          presents: { class: ProfileViewController, id: profileSheet }
+      """,
+    ],
     fix:
       "Present a new instance, or take the controller out of its place first (dismiss it,"
       + " remove it from its parent); to show a tab, select it instead.",

@@ -23,13 +23,35 @@ struct PresenterNotInWindow: CheckRule {
       + " created and kept aside, one whose container was never shown, or one inside a"
       + " presentation UIKit refused), UIKit logs a warning and presents nothing: the user sees"
       + " no change.",
-    example: """
+    triggering: [
+      """
       window:
         root: { class: HomeViewController }
       detached:
         - class: SettingsViewController
           presents: { class: AboutViewController }
       """,
+      """
+      window:
+        root: { class: HomeViewController }
+      detached:
+        - class: UINavigationController
+          id: offscreenNav
+          viewControllers:
+            - class: SettingsViewController
+              presents: { class: AboutViewController }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: HomeViewController
+          presents: { class: AboutViewController }
+      detached:
+        - class: SettingsViewController
+      """,
+    ],
     fix:
       "Present from a controller that is on screen: the window's top view controller, or the"
       + " controller whose button asked for it; or show the detached controller first.",

@@ -18,7 +18,8 @@ struct PushedTwice: CheckRule {
       + " already on the navigation stack, this method throws an exception\""
       + " (pushViewController(_:animated:)). In a description it is the same `id` and class"
       + " twice in one `viewControllers` list.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UINavigationController
@@ -27,6 +28,18 @@ struct PushedTwice: CheckRule {
             - { class: PostViewController }
             - { class: FeedViewController, id: feed }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - { class: FeedViewController, id: feed }
+            - { class: PostViewController }
+            - { class: FeedViewController, id: relatedFeed }
+      """,
+    ],
     fix:
       "Push a new instance, or go back to the one on the stack with"
       + " `popToViewController(_:animated:)`.",

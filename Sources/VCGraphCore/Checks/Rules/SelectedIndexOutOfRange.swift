@@ -14,13 +14,24 @@ struct SelectedIndexOutOfRange: CheckRule {
       + " tab: \"If that index is invalid, it selects the view controller at index 0.\" The"
       + " app shows the first tab, not the one the description (or the code that set the"
       + " index) means.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UITabBarController
           selectedIndex: 3
           viewControllers: [ FeedViewController, ProfileViewController ]
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UITabBarController
+          selectedIndex: 1
+          viewControllers: [ FeedViewController, ProfileViewController ]
+      """,
+    ],
     fix:
       "Use an index below the number of tabs (0 is the first), or add the missing tabs.")
 

@@ -17,7 +17,8 @@ struct SplitInNavigation: CheckRule {
       + " navigation stack. Although it's possible to install a split view controller as a"
       + " child in some other container view controllers, doing so isn't recommended in most"
       + " cases.\" A split view controller is meant to be a window's root.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UINavigationController
@@ -25,6 +26,18 @@ struct SplitInNavigation: CheckRule {
             - HomeViewController
             - { class: UISplitViewController, id: mail, viewControllers: [ Mailboxes, Message ] }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UISplitViewController
+          id: mail
+          viewControllers:
+            - { class: UINavigationController, viewControllers: [ Mailboxes ] }
+            - { class: UINavigationController, viewControllers: [ Message ] }
+      """,
+    ],
     fix:
       "Make the split view controller the window's root (or present it), and push its"
       + " columns' content instead.")

@@ -17,7 +17,8 @@ struct StackedChildren: CheckRule {
       + " (`willMove(toParent: nil)`, `removeFromSuperview()`, `removeFromParent()`). A view"
       + " left behind stays in the window under the new one, keeps receiving layout, and can"
       + " show through or take touches (seed 001).",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: SwitcherViewController
@@ -25,6 +26,19 @@ struct StackedChildren: CheckRule {
           children: [ { class: ListViewController, id: list }, { class: MapViewController, id: map } ]
           view: { subviews: [ { hosts: list }, { hosts: map } ] }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: SwitcherViewController
+          showing: map
+          children:
+            - { class: ListViewController, id: list }
+            - { class: MapViewController, id: map }
+          view: { subviews: [ { hosts: map } ] }
+      """,
+    ],
     fix:
       "When switching, remove the previous child's view (`removeFromSuperview()`), or use"
       + " `transition(from:to:duration:options:animations:completion:)`, which does, so only the"

@@ -16,13 +16,23 @@ struct TabBarNotRoot: CheckRule {
       + " view controller.\" The tab bar then lays out inside the other controller's view and"
       + " its safe areas, and the bar is not at the bottom of the window. Presenting a tab bar"
       + " controller is accepted.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: HomeViewController
           children:
             - { class: UITabBarController, viewControllers: [ FeedViewController ] }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: HomeViewController
+          presents: { class: UITabBarController, viewControllers: [ FeedViewController ] }
+      """,
+    ],
     fix:
       "Make the tab bar controller the window's `rootViewController` (or present it), and move"
       + " the other controller's content into a tab.")

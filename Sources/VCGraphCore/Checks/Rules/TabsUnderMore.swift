@@ -23,12 +23,29 @@ struct TabsUnderMore: CheckRule {
       + " plus the standard More item on the tab bar.\" The fifth and later tabs live in the"
       + " More navigation controller's list, one tap further away. On iPad vcgraph follows"
       + " iPadOS 18, whose tab bar \"supports an unlimited number of items\": no finding there.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UITabBarController
           viewControllers: [ Feed, Search, Inbox, Profile, Settings, About ]
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UITabBarController
+          viewControllers: [ Feed, Search, Inbox, Profile, Settings ]
+      """,
+      """
+      device: iPad
+      window:
+        root:
+          class: UITabBarController
+          viewControllers: [ Feed, Search, Inbox, Profile, Settings, About ]
+      """,
+    ],
     fix:
       "Keep five tabs or fewer (move the rest elsewhere), or accept the More list: this is"
       + " information, not a mistake.")

@@ -23,7 +23,8 @@ struct UnbalancedAppearance: CheckRule {
       + " `disappeared`. Two children `appeared` at once mean a transition's begin and end"
       + " appearance calls did not pair up (a push or tab switch during another transition, a"
       + " container forwarding appearance by hand), and UIKit logs it.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UINavigationController
@@ -31,6 +32,26 @@ struct UnbalancedAppearance: CheckRule {
             - { class: ChatListViewController, state: appeared }
             - { class: MessagesViewController, state: appeared }
       """,
+      """
+      window:
+        root:
+          class: UITabBarController
+          selectedIndex: 1
+          viewControllers:
+            - { class: FeedViewController, state: appeared }
+            - { class: ProfileViewController, state: appeared }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - { class: ChatListViewController, state: disappeared }
+            - { class: MessagesViewController, state: appeared }
+      """,
+    ],
     fix:
       "Start a transition only after the previous one finished (its completion, or"
       + " `transitionCoordinator`); a custom container calls `beginAppearanceTransition` and"

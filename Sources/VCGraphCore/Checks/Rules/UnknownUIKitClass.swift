@@ -21,10 +21,32 @@ struct UnknownUIKitClass: CheckRule {
       + " analysed as the wrong kind: an alert that covers its presenter, a navigation"
       + " controller that shows every child. vcgraph knows the view-controller classes Apple"
       + " lists under UIViewController and UINavigationController.",
-    example: """
+    triggering: [
+      """
       window:
         root: { class: UIViewController, presents: { class: UIAlertControler } }
       """,
+      """
+      classes: { ComposeViewController: UINavigationControler }
+      window:
+        root: { class: ComposeViewController }
+      """,
+      """
+      window:
+        root: { class: UIFancyViewController }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root: { class: UIViewController, presents: { class: UIAlertController } }
+      """,
+      """
+      classes: { UIAlertControler: UIViewController }
+      window:
+        root: { class: UIViewController, presents: { class: UIAlertControler } }
+      """,
+    ],
     fix:
       "Correct the class name; if it is the app's own class, declare it in `classes:` with"
       + " its UIKit superclass.")

@@ -16,7 +16,8 @@ struct UnownedHostedView: CheckRule {
       + " knows of; when the code that made it lets it go, it is deallocated while its view"
       + " stays on screen, and the view's actions and callbacks reach nothing (seed 001). It"
       + " gets no appearance or trait-change callbacks either.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: ScreenViewController
@@ -24,6 +25,16 @@ struct UnownedHostedView: CheckRule {
       detached:
         - { class: BannerViewController, id: banner }
       """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: ScreenViewController
+          children: [ { class: BannerViewController, id: banner } ]
+          view: { subviews: [ { hosts: banner } ] }
+      """,
+    ],
     fix:
       "Call `addChild(_:)` on the controller whose view shows it, add the view, then"
       + " `didMove(toParent:)`; in the description, list it in that controller's `children`.")

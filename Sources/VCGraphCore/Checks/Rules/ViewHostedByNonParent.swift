@@ -20,7 +20,8 @@ struct ViewHostedByNonParent: CheckRule {
       + " is added to the views of a controller that is not its parent, the view tree and the"
       + " controller tree disagree, and UIKit raises `UIViewControllerHierarchyInconsistency`"
       + " when it next moves or lays out that view.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UINavigationController
@@ -31,6 +32,27 @@ struct ViewHostedByNonParent: CheckRule {
                 subviews: [ { hosts: other } ]
             - { class: OtherViewController, id: other }
       """,
+      """
+      window:
+        root:
+          class: HomeViewController
+          view: { subviews: [ { hosts: sheet } ] }
+          presents: { class: SheetViewController, id: sheet }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root:
+          class: UINavigationController
+          viewControllers:
+            - class: ContainerViewController
+              id: container
+              children: [ { class: OtherViewController, id: other } ]
+              view:
+                subviews: [ { hosts: other } ]
+      """,
+    ],
     fix:
       "Call `addChild(_:)` on the controller whose view shows the view, add the view, then"
       + " `didMove(toParent:)`; in the description, list the hosted controller in that"

@@ -179,13 +179,39 @@ extension ShowPresentsModallyCheck: CheckRule {
       + " controller that no navigation (or split view) controller holds therefore presents its"
       + " destination modally, as a sheet, where a push was usually meant; a Show Detail segue"
       + " without a split view controller does the same.",
-    example: StoryboardExamples.document(
-      initial: "list",
-      [
-        StoryboardExamples.scene(
-          "list", segues: [#"<segue destination="detail" kind="show" id="s1"/>"#]),
-        StoryboardExamples.scene("detail"),
-      ]),
+    triggering: [
+      StoryboardExamples.document(
+        initial: "list",
+        [
+          StoryboardExamples.scene(
+            "list", segues: [#"<segue destination="detail" kind="show" id="s1"/>"#]),
+          StoryboardExamples.scene("detail"),
+        ]),
+      StoryboardExamples.document(
+        initial: "list",
+        [
+          StoryboardExamples.scene(
+            "list", segues: [#"<segue destination="detail" kind="showDetail" id="s1"/>"#]),
+          StoryboardExamples.scene("detail"),
+        ]),
+    ],
+    nonTriggering: [
+      StoryboardExamples.document(
+        initial: "nav",
+        [
+          StoryboardExamples.navigation("nav", root: "list"),
+          StoryboardExamples.scene(
+            "list", segues: [#"<segue destination="detail" kind="show" id="s1"/>"#]),
+          StoryboardExamples.scene("detail"),
+        ]),
+      StoryboardExamples.document(
+        initial: "list",
+        [
+          StoryboardExamples.scene(
+            "list", segues: [#"<segue destination="detail" kind="presentation" id="s1"/>"#]),
+          StoryboardExamples.scene("detail"),
+        ]),
+    ],
     fix:
       "Embed the source in a navigation controller (Editor ▸ Embed In ▸ Navigation Controller),"
       + " or make the segue Present Modally if a modal screen is meant.",
@@ -203,8 +229,25 @@ extension UnreachableSceneCheck: CheckRule {
       + " (`instantiateViewController(withIdentifier:)`), and a segue's or storyboard"
       + " reference's destination when it is reached. A scene that is none of these and that no"
       + " segue leads to is never created: a leftover, or a screen whose segue was deleted.",
-    example: StoryboardExamples.document(
-      initial: "home", [StoryboardExamples.scene("home"), StoryboardExamples.scene("orphan")]),
+    triggering: [
+      StoryboardExamples.document(
+        initial: "home", [StoryboardExamples.scene("home"), StoryboardExamples.scene("orphan")])
+    ],
+    nonTriggering: [
+      StoryboardExamples.document(
+        initial: "home",
+        [
+          StoryboardExamples.scene("home"),
+          StoryboardExamples.scene("orphan", attributes: #"storyboardIdentifier="Orphan""#),
+        ]),
+      StoryboardExamples.document(
+        initial: "home",
+        [
+          StoryboardExamples.scene(
+            "home", segues: [#"<segue destination="orphan" kind="presentation" id="s1"/>"#]),
+          StoryboardExamples.scene("orphan"),
+        ]),
+    ],
     fix:
       "Delete the scene, connect a segue to it, or give it a Storyboard ID if code"
       + " instantiates it.",
@@ -223,14 +266,47 @@ extension PopoverWithoutAnchorCheck: CheckRule {
       + " for the popover using the barButtonItem property.\" A Present As Popover segue with"
       + " no anchor presents a popover with neither, and UIKit raises when it presents in a"
       + " regular width (iPad), unless `prepare(for:sender:)` sets one.",
-    example: StoryboardExamples.document(
-      initial: "map",
-      [
-        StoryboardExamples.scene(
-          "map",
-          segues: [#"<segue destination="filters" kind="popoverPresentation" id="s1"/>"#]),
-        StoryboardExamples.scene("filters"),
-      ]),
+    triggering: [
+      StoryboardExamples.document(
+        initial: "map",
+        [
+          StoryboardExamples.scene(
+            "map",
+            segues: [#"<segue destination="filters" kind="popoverPresentation" id="s1"/>"#]),
+          StoryboardExamples.scene("filters"),
+        ]),
+      StoryboardExamples.document(
+        initial: "map",
+        [
+          StoryboardExamples.scene(
+            "map", segues: [#"<segue destination="filters" kind="popover" id="s1"/>"#]),
+          StoryboardExamples.scene("filters"),
+        ]),
+    ],
+    nonTriggering: [
+      StoryboardExamples.document(
+        initial: "map",
+        [
+          StoryboardExamples.scene(
+            "map",
+            segues: [
+              #"<segue destination="filters" kind="popoverPresentation""#
+                + #" popoverAnchorView="filterButton" id="s1"/>"#
+            ]),
+          StoryboardExamples.scene("filters"),
+        ]),
+      StoryboardExamples.document(
+        initial: "map",
+        [
+          StoryboardExamples.scene(
+            "map",
+            segues: [
+              #"<segue destination="filters" kind="popoverPresentation""#
+                + #" popoverAnchorBarButtonItem="filterItem" id="s1"/>"#
+            ]),
+          StoryboardExamples.scene("filters"),
+        ]),
+    ],
     fix:
       "Set the segue's Anchor in Interface Builder to the button or bar button item that shows"
       + " the popover, or set `sourceView` or `barButtonItem` in `prepare(for:sender:)`.",
@@ -251,13 +327,25 @@ extension PushOutsideNavigationCheck: CheckRule {
       + " source's navigation controller and has no fallback: when no navigation controller"
       + " holds the source, performing it raises an exception. (Its replacement, Show, presents"
       + " modally instead.)",
-    example: StoryboardExamples.document(
-      initial: "start",
-      [
-        StoryboardExamples.scene(
-          "start", segues: [#"<segue destination="next" kind="push" id="s1"/>"#]),
-        StoryboardExamples.scene("next"),
-      ]),
+    triggering: [
+      StoryboardExamples.document(
+        initial: "start",
+        [
+          StoryboardExamples.scene(
+            "start", segues: [#"<segue destination="next" kind="push" id="s1"/>"#]),
+          StoryboardExamples.scene("next"),
+        ])
+    ],
+    nonTriggering: [
+      StoryboardExamples.document(
+        initial: "nav",
+        [
+          StoryboardExamples.navigation("nav", root: "start"),
+          StoryboardExamples.scene(
+            "start", segues: [#"<segue destination="next" kind="push" id="s1"/>"#]),
+          StoryboardExamples.scene("next"),
+        ])
+    ],
     fix:
       "Embed the source in a navigation controller, or replace the segue with a Show segue.",
     uikitMessage:
@@ -283,12 +371,29 @@ enum StoryboardExamples {
     """
   }
 
-  static func scene(_ id: String, segues: [String] = []) -> String {
+  /// A scene whose controller is a `viewController` element (`element`), with `attributes`
+  /// (such as `storyboardIdentifier="Orphan"`) and the segues it starts.
+  static func scene(
+    _ id: String, element: String = "viewController", attributes: String = "",
+    segues: [String] = []
+  ) -> String {
+    let open =
+      "      <\(element) id=\"\(id)\"\(attributes.isEmpty ? "" : " " + attributes)"
+      + " sceneMemberID=\"viewController\""
     let controller =
       segues.isEmpty
-      ? "      <viewController id=\"\(id)\" sceneMemberID=\"viewController\"/>"
-      : "      <viewController id=\"\(id)\" sceneMemberID=\"viewController\">\n"
-        + "        <connections>\(segues.joined())</connections>\n      </viewController>"
+      ? open + "/>"
+      : open + ">\n        <connections>\(segues.joined())</connections>\n      </\(element)>"
     return "    <scene sceneID=\"scene-\(id)\"><objects>\n\(controller)\n    </objects></scene>"
+  }
+
+  /// A navigation controller scene whose root view controller is `root`.
+  static func navigation(_ id: String, root: String) -> String {
+    scene(
+      id, element: "navigationController",
+      segues: [
+        "<segue destination=\"\(root)\" kind=\"relationship\""
+          + " relationship=\"rootViewController\" id=\"\(id)-root\"/>"
+      ])
   }
 }
