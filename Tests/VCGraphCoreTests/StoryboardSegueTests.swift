@@ -27,7 +27,7 @@ import VCGraphCore
 
     func effect(_ id: String) -> SegueEffect? { analysis.effect(of: segue(id))?.effect }
 
-    var findings: [StoryboardFinding] { StoryboardChecker.findings(for: analysis) }
+    var findings: [Finding] { Checker.findings(for: analysis) }
   }
 
   static func nav(_ id: String, root: String, attributes: String = "") -> String {

@@ -73,19 +73,23 @@ public enum RuleRegistry {
   }
 }
 
-/// One S6 consistency rule, in a file of its own under `Checks/Rules/` (the shape of
-/// swift-format's `Sources/SwiftFormat/Rules/`): its identity and a function from an analyzed
-/// hierarchy to its findings. A new rule is a new file with its `Rule` and its type, and one
-/// line in `Checker.rules`.
+/// One rule `check` runs, over a hierarchy, a storyboard's segues and scenes, or both, in a
+/// file of its own (the shape of swift-format's `Sources/SwiftFormat/Rules/`): its identity,
+/// its documentation (whose examples are tests) and its findings. A hierarchy rule lives in
+/// `Checks/Rules/` and implements `findings(in:)` over an `Analysis`; a storyboard rule lives
+/// in `Storyboard/Rules/` and implements it over a `SegueAnalysis`; a rule that UIKit enforces
+/// for both (`navigation-in-navigation`) implements both, the storyboard one in an extension
+/// beside the storyboard rules. A new rule is a new file and one line in `Checker.rules`.
 public protocol CheckRule: RuleDefinition {
   /// Every finding of this rule in one hierarchy, in any order (the checker sorts them and
-  /// drops the ones the file's `ignore:` silences).
+  /// drops the ones the file's `ignore:` silences). None by default: a storyboard rule.
   static func findings(in analysis: Analysis) -> [Finding]
-  /// The rule's check over a storyboard's scenes and segues (`Storyboard/Rules/`), for a rule
-  /// that has one.
-  static var storyboardCheck: (any StoryboardRuleCheck)? { get }
+  /// Every finding of this rule in a storyboard's segues and scenes, in any order, each with
+  /// the `scene` (and `segue`) it concerns. None by default: a hierarchy rule.
+  static func findings(in segues: SegueAnalysis) -> [Finding]
 }
 
 extension CheckRule {
-  public static var storyboardCheck: (any StoryboardRuleCheck)? { nil }
+  public static func findings(in analysis: Analysis) -> [Finding] { [] }
+  public static func findings(in segues: SegueAnalysis) -> [Finding] { [] }
 }

@@ -1,4 +1,5 @@
-/// Runs the S6 consistency rules over an analyzed hierarchy.
+/// Runs the rules: the S6 consistency rules over an analyzed hierarchy, and the same registry
+/// over a storyboard's segues and scenes.
 public enum Checker {
   /// Every rule, in the order the checks table of `Documentation/Rules.md` lists them (errors,
   /// then warnings, then information). Registering a rule is one line here.
@@ -13,7 +14,7 @@ public enum Checker {
     AlreadyPresenting.self,
     PresenterNotInWindow.self,
     ActionSheetWithoutAnchor.self,
-    PushOutsideNavigationCheck.self,
+    PushOutsideNavigation.self,
     TabBarNotRoot.self,
     StackedChildren.self,
     UnownedHostedView.self,
@@ -21,9 +22,9 @@ public enum Checker {
     DetachedPresenter.self,
     UnbalancedAppearance.self,
     UnknownUIKitClass.self,
-    ShowPresentsModallyCheck.self,
-    UnreachableSceneCheck.self,
-    PopoverWithoutAnchorCheck.self,
+    ShowPresentsModally.self,
+    UnreachableScene.self,
+    PopoverWithoutAnchor.self,
     TabsUnderMore.self,
   ]
 
@@ -36,17 +37,42 @@ public enum Checker {
     rules: [any CheckRule.Type] = Checker.rules
   ) -> [Finding] {
     let ignored = Set(analysis.hierarchy.ignoredRules)
-    return rules.filter {
-      !ignored.contains($0.rule.rawValue) && configuration.runs($0.rule, optIn: $0.isOptIn)
-    }
-    .flatMap { type in
-      type.findings(in: analysis).filter { !analysis.hierarchy.isIgnored($0) }.map { finding in
-        var finding = finding
-        finding.severity = configuration.severity(of: type.rule)
-        return finding
+    var found: [Finding] = []
+    for type in rules
+    where !ignored.contains(type.rule.rawValue)
+      && configuration.runs(type.rule, optIn: type.isOptIn)
+    {
+      let severity = configuration.severity(of: type.rule)
+      for var finding in type.findings(in: analysis) where !analysis.hierarchy.isIgnored(finding) {
+        finding.severity = severity
+        found.append(finding)
       }
     }
-    .sorted { ($0.location, $0.rule.rawValue) < ($1.location, $1.rule.rawValue) }
+    return found.sorted { ($0.location, $0.rule.rawValue) < ($1.location, $1.rule.rawValue) }
+  }
+
+  /// Every finding of the rules `configuration` runs over a storyboard's segues and scenes,
+  /// but those in `ignoring`, at the severity `configuration` gives, sorted by position, then
+  /// rule id. `StoryboardDocument.findings` places them on its launch state.
+  public static func findings(
+    for segues: SegueAnalysis, configuration: RuleConfiguration = RuleConfiguration(),
+    ignoring: Set<String> = [], rules: [any CheckRule.Type] = Checker.rules
+  ) -> [Finding] {
+    // Loops, not `flatMap { type in type.findings(in:).map { ... } }`: swift-frontend 6.3.1
+    // miscompiles that chain over `any CheckRule.Type` (the findings' `segue` came back as
+    // garbage, and `place(of:)` read past the storyboard's segues).
+    var found: [Finding] = []
+    for type in rules
+    where !ignoring.contains(type.rule.rawValue)
+      && configuration.runs(type.rule, optIn: type.isOptIn)
+    {
+      let severity = configuration.severity(of: type.rule)
+      for var finding in type.findings(in: segues) {
+        finding.severity = severity
+        found.append(finding)
+      }
+    }
+    return found.sorted { ($0.location, $0.rule.rawValue) < ($1.location, $1.rule.rawValue) }
   }
 }
 

@@ -46,6 +46,10 @@ public struct ScanController: Sendable, Equatable, Hashable {
   /// The 1-based line of its declaration's name.
   public var line: Int
 
+  /// Where it is declared, as every position vcgraph reports is written (column 1: the JSON
+  /// has the line only).
+  public var location: SourceLocation { SourceLocation(path: file, line: line, column: 1) }
+
   /// Creates a controller entry.
   public init(name: String, kind: Kind, superclass: String?, file: String, line: Int) {
     self.name = name
@@ -134,6 +138,9 @@ public struct ScanEdge: Sendable, Equatable, Hashable {
   public var line: Int
   /// The 1-based column of the operation's name.
   public var column: Int
+  /// `file`, `line` and `column` as the one source-location type every finding and error
+  /// carries (the JSON keeps the three fields, `Schemas/scan.v1.schema.json`).
+  public var location: SourceLocation { SourceLocation(path: file, line: line, column: column) }
   /// How it was found.
   public var via: Via
   /// How sure the scan is that it is UIKit's.

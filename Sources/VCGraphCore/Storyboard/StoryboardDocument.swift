@@ -52,60 +52,29 @@ public struct StoryboardDocument: Sendable {
     sceneIndex = index
   }
 
-  /// The storyboard rules' findings (`StoryboardChecker`) as findings on the launch state: the
-  /// same rule ids as the registry (`Checker.rules`), positioned in the storyboard's XML, on
-  /// the launch state's controller for the scene when it has one, with a `place` that names
-  /// the scene (and segue) by ids that edits elsewhere do not change. Rules `configuration`
-  /// does not run are left out, and it sets their severity.
+  /// The rules' findings over the storyboard's segues and scenes (`Checker`) as findings on
+  /// the launch state: positioned in the storyboard's XML, on the launch state's controller
+  /// for the scene when it has one, with a `place` that names the scene (and segue) by ids
+  /// that edits elsewhere do not change. Rules `configuration` does not run are left out, and
+  /// it sets their severity; a scene's `vcgraphDisable` silences a rule for that scene.
   public func findings(
     ignoring: Set<String> = [], configuration: RuleConfiguration = RuleConfiguration()
   ) -> [Finding] {
-    var skipped = ignoring
-    for type in Checker.rules where !configuration.runs(type.rule, optIn: type.isOptIn) {
-      skipped.insert(type.rule.rawValue)
-    }
-    return StoryboardChecker.findings(for: segues, ignoring: skipped).filter { finding in
-      // A scene's `vcgraphDisable` silences the rule for findings about that scene.
+    Checker.findings(for: segues, configuration: configuration, ignoring: ignoring).filter {
+      finding in
       guard let scene = finding.scene else { return true }
-      return !map[scene].ignoredRules.contains(finding.rule.rule.rawValue)
+      return !map[scene].ignoredRules.contains(finding.rule.rawValue)
     }.map { finding in
-      var result = Finding(
-        finding.rule.rule, finding.message, at: finding.location,
-        controller: finding.scene.flatMap(launch.controller(for:)))
-      result.severity = configuration.severity(of: finding.rule.rule)
+      var result = finding
+      result.controller = finding.scene.flatMap(launch.controller(for:))
       result.place = place(of: finding)
-      result.uikitMessage = uikitMessage(for: finding)
       return result
-    }
-  }
-
-  /// The console line UIKit prints when the finding's segue is performed, with its classes.
-  func uikitMessage(for finding: StoryboardFinding) -> String? {
-    guard let message = finding.rule.uikitMessage else { return nil }
-    switch finding.rule {
-    case .popoverWithoutAnchor:
-      return message.line(["presentation": "UIPopoverPresentationController"])
-    case .alreadyPresenting:
-      guard let segue = finding.segue else { return nil }
-      for outcome in segues.outcomes[segue] ?? [] {
-        guard case .refused(.alreadyPresenting(let presenter, let presenting)) = outcome.effect
-        else { continue }
-        return message.line([
-          "presented": map.destination(of: segue).map { map[map.resolved($0)].className } ?? "?",
-          "presenter": map[presenter].className,
-          "requester": map[map.source(of: segue)].className,
-          "current": map[presenting].className,
-        ])
-      }
-      return nil
-    default:
-      return message.line()
     }
   }
 
   /// `storyboard:Main/scene:BYZ-38-t0r/segue:showDetail`: where a storyboard finding is, by
   /// the file's name, the scene's id and the segue's identifier (else its element id).
-  func place(of finding: StoryboardFinding) -> String? {
+  func place(of finding: Finding) -> String? {
     guard let scene = finding.scene else { return nil }
     var text =
       "storyboard:\(map.storyboards[scene.storyboard].name)/scene:\(map.preferredID(of: scene))"
