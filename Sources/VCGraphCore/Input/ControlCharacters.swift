@@ -173,32 +173,23 @@ public enum ControlCharacters {
   }
 
   /// The first refused character of `text` other than tab, CR and LF (the layout of a text
-  /// file), with its 1-based line and column; lines end at LF, CRLF or a lone CR.
+  /// file), with its 1-based line and column (`LineColumnWalk`: lines end at LF, CRLF or a
+  /// lone CR).
   public static func firstRefusedInLines(
     of text: String
   ) -> (line: Int, column: Int, scalar: Unicode.Scalar)? {
     guard text.utf8.contains(where: { mayStartRefused($0) && $0 != 0x09 && $0 != 0x0A }) else {
       return nil
     }
-    var line = 1
-    var column = 1
-    var previousWasCR = false
+    let bytes = Array(text.utf8)
+    var walk = LineColumnWalk()
     for scalar in text.unicodeScalars {
-      defer { previousWasCR = scalar == "\r" }
-      switch scalar {
-      case "\n":
-        if !previousWasCR { line += 1 }
-        column = 1
-      case "\r":
-        line += 1
-        column = 1
-      case "\t":
-        column += 1
-      default:
-        if isRefused(scalar) { return (line, column, scalar) }
-        column += 1
+      if isRefused(scalar) && scalar != "\t" && scalar != "\n" && scalar != "\r" {
+        return (walk.line, walk.column, scalar)
       }
+      walk.step(in: bytes)
     }
     return nil
   }
+
 }

@@ -305,44 +305,6 @@ private final class ParseState {
   }
 }
 
-/// Line and column of byte offsets asked for mostly in increasing order: a cursor walks on
-/// from the previous answer (and restarts from the top for an earlier offset). Line breaks are
-/// LF, CRLF and a lone CR, as `TextPositions` counts them; columns count Unicode scalars.
-struct ByteOffsetPositions {
-  private var offset = 0
-  private var line = 1
-  private var column = 1
-
-  mutating func location(
-    ofByte target: Int, in bytes: UnsafeBufferPointer<UInt8>, path: String
-  ) -> SourceLocation {
-    if target < offset {
-      offset = 0
-      line = 1
-      column = 1
-    }
-    if offset == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB
-      && bytes[2] == 0xBF
-    {
-      offset = 3
-    }
-    let end = min(target, bytes.count)
-    while offset < end {
-      let byte = bytes[offset]
-      if byte == 0x0A || (byte == 0x0D && (offset + 1 >= bytes.count || bytes[offset + 1] != 0x0A))
-      {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        // Continuation bytes belong to the scalar already counted.
-        column += 1
-      }
-      offset += 1
-    }
-    return SourceLocation(path: path, line: line, column: column)
-  }
-}
-
 extension String {
   /// The text without leading and trailing spaces.
   fileprivate func trimmingSpaces() -> String {
