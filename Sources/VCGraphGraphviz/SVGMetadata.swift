@@ -1,3 +1,4 @@
+import VCGraphCore
 import VCGraphDiagram
 
 /// What an SVG says about itself to documentation sites and screen readers: the root
@@ -64,8 +65,9 @@ public struct SVGMetadata: Sendable, Equatable {
     return nil
   }
 
-  /// Text as XML character data: `&`, `<`, `>` escaped, and control characters (which XML
-  /// 1.0 does not allow) shown as their Unicode pictures.
+  /// Text as XML character data: `&`, `<`, `>` escaped, tab and line feed as spaces, and
+  /// every other character vcgraph's text policy refuses as its
+  /// `ControlCharacters.picture(of:)`.
   static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -75,15 +77,7 @@ public struct SVGMetadata: Sendable, Equatable {
       case ">": out += "&gt;"
       case "\t", "\n": out += " "
       default:
-        if scalar.value < 0x20 {
-          out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
-        } else if scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-          || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-        {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+        out.unicodeScalars.append(ControlCharacters.picture(of: scalar) ?? scalar)
       }
     }
     return out

@@ -29,13 +29,13 @@ public enum GitHubReporter: FindingReporter {
   /// GitHub workflow commands escape %, CR and LF (and , and : in properties); other control
   /// characters are shown escaped (`ControlCharacters`), so nothing reaches the log raw.
   public static func escape(_ text: String, property: Bool) -> String {
-    var out = text.replacingOccurrences(of: "%", with: "%25")
-      .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    out = ControlCharacters.escaped(out, atLineStart: false)
-    if property {
-      out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(
-        of: ",", with: "%2C")
+    let encoded = PercentEncoding.encoded(text) { byte in
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): false
+      case UInt8(ascii: ":"), UInt8(ascii: ","): !property
+      default: true
+      }
     }
-    return out
+    return ControlCharacters.escaped(encoded, atLineStart: false)
   }
 }

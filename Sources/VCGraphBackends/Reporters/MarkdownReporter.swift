@@ -63,23 +63,15 @@ public enum MarkdownReporter: FindingReporter {
     return "[\(text)](\(destination(target)))"
   }
 
-  /// A link destination with what would end it or break the table percent-encoded.
+  /// A link destination with what would end it or break the table percent-encoded: space,
+  /// `( ) < > | \\ \` "` and the C0 controls and DEL; other characters stay as they are.
   static func destination(_ address: String) -> String {
-    var out = ""
-    for scalar in address.unicodeScalars {
-      switch scalar {
-      case " ", "(", ")", "<", ">", "|", "\\", "`", "\"":
-        out += "%" + String(scalar.value, radix: 16, uppercase: true)
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += "%" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
+    PercentEncoding.encoded(address) { byte in
+      byte >= 0x80 || (byte > 0x20 && byte != 0x7F && !destinationBreakers.contains(byte))
     }
-    return out
   }
+
+  private static let destinationBreakers = Set("()<>|\\`\"".utf8)
 
   private static func plural(_ count: Int, _ noun: String) -> String? {
     count == 0 ? nil : "\(count) \(noun)\(count == 1 ? "" : "s")"

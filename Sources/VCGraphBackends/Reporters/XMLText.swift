@@ -1,8 +1,11 @@
+import VCGraphCore
+
 /// Text made safe for XML 1.0 attribute values and character data, shown literally: the five
 /// predefined entities for `&`, `<`, `>`, `"` and `'`; tab, line feed and carriage return as
 /// character references (an attribute value keeps them then, instead of having them
-/// normalised to spaces); characters XML 1.0 does not allow at all (the other C0 controls,
-/// U+FFFE, U+FFFF) as their control picture or U+FFFD. Used by every XML reporter.
+/// normalised to spaces); every other character vcgraph's text policy refuses as its
+/// `ControlCharacters.picture(of:)` (the C0 controls and DEL as control pictures, C1 controls,
+/// U+2028, U+2029, U+FFFE and U+FFFF as U+FFFD). Used by every XML reporter.
 enum XMLText {
   static func escaped(_ text: String) -> String {
     var out = ""
@@ -18,13 +21,7 @@ enum XMLText {
       case "\n": out += "&#10;"
       case "\r": out += "&#13;"
       default:
-        if let picture = VisibleText.controlPicture(scalar), scalar.value < 0x20 {
-          out.unicodeScalars.append(picture)
-        } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out.unicodeScalars.append("\u{FFFD}")
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+        out.unicodeScalars.append(ControlCharacters.picture(of: scalar) ?? scalar)
       }
     }
     return out

@@ -15,6 +15,18 @@
 /// reads as `tabsexe.png`), and a line that starts, after spaces and tabs, with a CI workflow
 /// command (`::error …` for GitHub Actions, `##[error]` or `##vso[` for Azure Pipelines), whose
 /// first character is shown escaped (`\u{3A}:error …`) so no id or title forges an annotation.
+///
+/// This is the one text-safety policy; each output context applies it its own way:
+/// - a terminal or a log (standard output and error, GitHub annotations): `escaped(_:)`,
+///   refused characters and bidirectional controls as `\u{1B}`, workflow commands defused;
+/// - a quoted source line under an error: `printableQuote(_:)`, `?` so columns stay put;
+/// - a diagram, a document or a report file (Markdown, Mermaid, SVG metadata, the XML
+///   reporters): `pictured(_:)`, a refused character as its `picture(of:)` (␛, ␊, ␡, or
+///   U+FFFD), bidirectional controls kept (right-to-left titles need their marks there, and
+///   a terminal that shows such a file escapes them through `escaped(_:)`);
+/// - a description vcgraph writes (`import`): YAML escapes (`DescriptionWriter`).
+/// Graphviz's own text (GraphvizKit, which depends on nothing of vcgraph's) replaces what XML
+/// cannot hold with U+FFFD before it reaches the C library.
 public enum ControlCharacters {
   /// Whether vcgraph refuses `scalar` in input text.
   public static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
@@ -141,6 +153,28 @@ public enum ControlCharacters {
       out.append(hidden ? "?" : scalar)
       offset += UTF8.width(scalar)
     }
+    return String(out)
+  }
+
+  /// How a diagram, a document or a report file shows a refused character: a C0 control or
+  /// DEL as its Unicode control picture (␊ for a line feed, ␉ for a tab, ␡), any other (C1
+  /// controls, U+2028, U+2029, U+FFFE, U+FFFF) as U+FFFD; nil for a character it shows as it is.
+  public static func picture(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    switch scalar.value {
+    case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value)
+    case 0x7F: Unicode.Scalar(0x2421)
+    default: isRefused(scalar) ? "\u{FFFD}" : nil
+    }
+  }
+
+  /// `text` with every refused character as its `picture(of:)`: nothing in an id or a title
+  /// can break a line, a table row, a label or an XML document. O(n).
+  public static func pictured(_ text: String) -> String {
+    guard text.utf8.contains(where: mayStartRefused),
+      text.unicodeScalars.contains(where: isRefused)
+    else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { out.append(picture(of: scalar) ?? scalar) }
     return String(out)
   }
 

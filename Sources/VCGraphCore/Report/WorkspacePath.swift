@@ -73,18 +73,8 @@ public enum WorkspacePath {
   /// A relative path as a URI reference (RFC 3986): every byte but unreserved characters and
   /// `/` percent-encoded.
   public static func uri(_ relativePath: String) -> String {
-    var out = ""
-    for byte in relativePath.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        out += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
+    PercentEncoding.encoded(relativePath) {
+      PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/")
     }
-    return out
   }
 }
