@@ -347,7 +347,8 @@ import VCGraphCore
   @Test("Rules.md's checks table lists the registered rules: ids, severities, summaries, order")
   func rulesPageTableMatchesTheRegistry() throws {
     let rows = try Self.rulesPageRows()
-    #expect(rows.count == 22)
+    // No count to update here: a new rule is its file, its line in Checker.rules and Rules.md.
+    #expect(!rows.isEmpty)
     #expect(rows.map(\.id) == Rule.all.map(\.rawValue))
     #expect(rows.map(\.severity) == Rule.all.map(\.severity.rawValue))
     #expect(rows.map(\.summary) == Rule.all.map(\.summary))
