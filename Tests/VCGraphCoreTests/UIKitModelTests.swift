@@ -223,4 +223,25 @@ import VCGraphCore
       UIKitModel(iPhone).popoverAnchorViolation(
         for: iPhone.controllers[index("sheet", iPhone)], presenter: index("photo", iPhone)) == nil)
   }
+
+  // Apple, UIActivityViewController: "On iPhone and iPod touch, you must present it modally."
+  @Test func pushingAnActivityControllerGoesOnAndTheSimulatorNotesIt() throws {
+    let h = try load(
+      stacks + """
+
+      steps:
+        - push: { on: nav, controller: { class: UIActivityViewController, id: share } }
+      """)
+    let verdict = UIKitModel(h).push(
+      className: "UIActivityViewController", kind: .plain, onto: index("nav", h))
+    #expect(verdict.isPerformed)
+    #expect(verdict.caveats.map(\.rule) == [.activityControllerNotPresented])
+    let run = Simulator.run(h)
+    #expect(run.refusal == nil)
+    #expect(
+      run.effects.first?.notes == [
+        "'share' is a UIActivityViewController; Apple: \"you must present it modally\" (in a"
+          + " popover on iPad) (activity-not-presented)"
+      ])
+  }
 }

@@ -34,11 +34,28 @@ extension UIKitModel {
 
   /// The rules a controller of this class and kind breaks by being any container's child.
   func containedViolations(className: String, kind: ControllerKind) -> [UIKitViolation] {
-    []
+    notPresentedViolations(className: className)
   }
 
   /// The rules a controller of this class and kind breaks as a window's root view controller.
   func windowRootViolations(className: String, kind: ControllerKind) -> [UIKitViolation] {
-    []
+    notPresentedViolations(className: className)
+  }
+
+  /// A controller UIKit only shows presented, placed anywhere else. Apple,
+  /// `UIActivityViewController`: "When presenting the view controller, you must do so using
+  /// the appropriate means for the current device. On iPad, you must present the view
+  /// controller in a popover. On iPhone and iPod touch, you must present it modally." UIKit
+  /// goes on; no console line for it was found.
+  func notPresentedViolations(className: String) -> [UIKitViolation] {
+    guard hierarchy.isKind(className, of: "UIActivityViewController") else { return [] }
+    return [
+      UIKitViolation(
+        .activityControllerNotPresented, .proceeds,
+        apple: "UIActivityViewController: \"On iPad, you must present the view controller in a"
+          + " popover. On iPhone and iPod touch, you must present it modally.\"",
+        note: "is a UIActivityViewController; Apple: \"you must present it modally\" (in a"
+          + " popover on iPad) (activity-not-presented)")
+    ]
   }
 }
