@@ -88,8 +88,8 @@ extension UIKitModel {
       violations.append(
         UIKitViolation(
           .detachedPresenter, .proceeds, message: UIKitMessages.detachedPresenter, classes,
-          apple: "UIViewController: a child's view is added to its parent's view only together"
-            + " with addChild(_:) (\"Implementing a container view controller\")"))
+          apple: "no Apple page documents it; UIKit's own warning (UIKitMessages.detachedPresenter)"
+            + " says it \"is not supported\" and \"will become a hard exception\""))
     }
     return UIKitVerdict(violations)
   }
@@ -100,8 +100,9 @@ extension UIKitModel {
     UIKitViolation(
       .alreadyPresenting, .ignored, message: UIKitMessages.alreadyPresenting, classes,
       apple: "UIViewController.presentedViewController: \"The view controller that is presented"
-        + " by this view controller\" — one at a time; present(_:animated:completion:) goes to"
-        + " the controller that provides the presentation context")
+        + " by this view controller, or one of its ancestors in the view controller"
+        + " hierarchy\" — one at a time; present(_:animated:completion:) goes to the controller"
+        + " that provides the presentation context")
   }
 
   /// Whether presenting `presented` shows a popover on this device with no anchor, for which

@@ -150,16 +150,16 @@ extension StepEditor {
     let analysis = Analysis(hierarchy)
     // UIKit does nothing, and raises nothing, for a dismiss on a controller that neither
     // presents nor was presented: a non-strict run applies it as a no-op with a warning.
-    if !strict, levels == nil, toClass == nil, analysis.presentedController(of: from) == nil,
-      analysis.presentedChain(to: from).isEmpty
-    {
+    let model = UIKitModel(hierarchy)
+    if !strict, levels == nil, toClass == nil, model.dismissDoesNothing(from: from, in: analysis) {
       notes.append(
         "warning: '\(name)' neither presents nor was presented; UIKit does nothing for this"
           + " dismiss and prints nothing")
       return "dismiss(from: \(name)) does nothing"
     }
     let at = location(levels != nil ? "levels" : toClass != nil ? "toClass" : "")
-    let dismissal = try analysis.dismiss(from: from, levels: levels, toClass: toClass, at: at)
+    let dismissal = try model.dismiss(
+      from: from, levels: levels, toClass: toClass, in: analysis, at: at)
     var call = "dismiss(from: \(name)"
     if let levels { call += ", levels: \(levels)" }
     if let toClass { call += ", toClass: \(toClass)" }
