@@ -20,7 +20,8 @@ struct ActivityControllerNotPresented: CheckRule {
       + " you must present it modally.\" Pushed onto a navigation stack, used as a tab or a"
       + " child, or as a window's root, the share sheet is not shown as a sheet or popover and"
       + " its completion handler may never run.",
-    example: """
+    triggering: [
+      """
       window:
         root:
           class: UINavigationController
@@ -28,6 +29,18 @@ struct ActivityControllerNotPresented: CheckRule {
             - FeedViewController
             - { class: UIActivityViewController, id: share }
       """,
+      """
+      classes: { ShareSheet: UIActivityViewController }
+      window:
+        root: { class: ShareSheet }
+      """,
+    ],
+    nonTriggering: [
+      """
+      window:
+        root: { class: UIViewController, presents: { class: UIActivityViewController } }
+      """
+    ],
     fix:
       "Present the activity view controller (`present(_:animated:completion:)`) from the"
       + " controller on top, with a `popoverPresentationController` anchor on iPad; in the"
