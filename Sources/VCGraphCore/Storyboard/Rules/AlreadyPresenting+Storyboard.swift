@@ -22,10 +22,10 @@ extension AlreadyPresenting {
           + " definesPresentationContext on a controller nearer the source, or use a full-screen"
           + " or sheet style",
         at: map[segue].location, scene: map.source(of: segue), segue: segue,
-        uikitMessage: rule.uikitMessage?.line([
+        uikitMessage: UIKitModel.alreadyPresenting([
           "presented": presented, "presenter": map[presenter].className,
           "requester": map[map.source(of: segue)].className, "current": map[presenting].className,
-        ]))
+        ]).uikitMessage)
     }
   }
 }
