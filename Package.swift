@@ -50,7 +50,9 @@ let package = Package(
   dependencies: [
     // SwiftSyntax 603 matches Swift 6.3. On machines without GitHub, `../shared/mirrors/use`
     // points SwiftPM at a local copy (scripts/setup-deps calls it).
-    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0")
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
+    // The command line's parsing, help, completions and man page.
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
   ],
   targets: [
     // C libraries bound through pkg-config: Debian/Ubuntu packages or Homebrew formulae.
@@ -88,6 +90,7 @@ let package = Package(
       name: "VCGraphCLI",
       dependencies: [
         "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
     // GraphvizAccelerators).
