@@ -148,6 +148,7 @@ let package = Package(
       dependencies: [
         "VCGraphCLI", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "VCGraphCore",
         "GraphvizKit", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["Golden"]
     ),

@@ -16,7 +16,9 @@ struct AnalyzeOptions: CommandOptions {
       answered; the exit status is then 1.
       """)
 
-  @Argument(help: "a description, dump or storyboard, or - for standard input")
+  @Argument(
+    help: ArgumentHelp(
+      "a description, dump or storyboard, or - for standard input", valueName: "input"))
   var inputs: [String] = []
 
   @Option(help: "text or json")

@@ -26,7 +26,9 @@ struct CheckOptions: CommandOptions {
       A storyboard is checked as its launch state plus its segues and scenes.
       """)
 
-  @Argument(help: "descriptions, dumps, storyboards, directories, or - for standard input")
+  @Argument(
+    help: ArgumentHelp(
+      "descriptions, dumps, storyboards, directories, or - for standard input", valueName: "input"))
   var inputs: [String] = []
 
   @Option(help: "how findings are printed")

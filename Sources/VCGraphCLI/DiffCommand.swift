@@ -25,10 +25,13 @@ struct DiffOptions: CommandOptions {
       status is 1 when they differ, so a CI step fails on an unexpected change. Two results of \
       `vcgraph scan -f json`: the navigation edges added and removed (--format markdown for a \
       pull request's comment). \
-      
+
       """)
 
-  @Argument(help: "BEFORE and AFTER: descriptions, dumps, storyboards or scans (- for one)")
+  @Argument(
+    help: ArgumentHelp(
+      "BEFORE and AFTER: descriptions, dumps, storyboards or scans (- for one)", valueName: "input")
+  )
   var inputs: [String] = []
 
   @Option(help: "text, json or markdown (a pull-request comment)")
@@ -142,7 +145,8 @@ struct DiffCommand: Subcommand {
     guard kinds.contains(true) else { return nil }
     guard kinds == [true, true] else {
       throw VCGraphError(
-        .usage, "\(paths[kinds[0] ? 1 : 0]): not a scan result, and diff compares two scans"
+        .usage,
+        "\(paths[kinds[0] ? 1 : 0]): not a scan result, and diff compares two scans"
           + " or two hierarchies")
     }
     return (

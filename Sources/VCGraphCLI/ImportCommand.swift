@@ -10,13 +10,17 @@ struct ImportOptions: CommandOptions {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "turn a debugger dump or a storyboard's launch state into a description file",
+    // argument-parser lists up to 12 options in the usage line; this command has 12.
+    usage: "vcgraph import [<options>] [<input> ...]",
     discussion: """
       Turns a _printHierarchy or Chisel pvc dump, or a storyboard's launch state, into a \
       description file (standard output without -o). Notes where the importer had to guess, \
       and each storyboard controller's scene, become YAML comments.
       """)
 
-  @Argument(help: "a debugger dump or a storyboard, or - for standard input")
+  @Argument(
+    help: ArgumentHelp(
+      "a debugger dump or a storyboard, or - for standard input", valueName: "input"))
   var inputs: [String] = []
 
   @Option(

@@ -108,7 +108,9 @@ struct RenderOptions: CommandOptions {
       and CI job summaries.
       """)
 
-  @Argument(help: "descriptions, dumps, storyboards, directories, or - for standard input")
+  @Argument(
+    help: ArgumentHelp(
+      "descriptions, dumps, storyboards, directories, or - for standard input", valueName: "input"))
   var inputs: [String] = []
 
   @Option(name: .shortAndLong, help: ArgumentHelp("output file or directory", valueName: "path"))

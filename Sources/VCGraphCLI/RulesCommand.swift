@@ -19,7 +19,8 @@ struct RulesOptions: CommandOptions {
       .vcgraph.yml changes are marked.
       """)
 
-  @Argument(help: ArgumentHelp("the rule to explain (default: list them all)", valueName: "rule-id"))
+  @Argument(
+    help: ArgumentHelp("the rule to explain (default: list them all)", valueName: "rule-id"))
   var inputs: [String] = []
 
   @Option(help: "text, json or markdown (the sections of Rules.md)")

@@ -36,7 +36,7 @@ struct ScanOptions: CommandOptions {
       result, schema version 1; another format draws the app's map. .vcgraph.yml's excluded \
       and --exclude leave files out. Needs the vcgraph-swift program beside vcgraph \
       (swift build --product vcgraph-swift) or named by VCGRAPH_SWIFT. \
-      
+
       """)
 
   @Argument(help: ArgumentHelp("folders and .swift or .storyboard files", valueName: "path"))

@@ -23,7 +23,8 @@ struct SimulateOptions: CommandOptions {
       (exit 65) and nothing is written.
       """)
 
-  @Argument(help: "a description or storyboard, or - for standard input")
+  @Argument(
+    help: ArgumentHelp("a description or storyboard, or - for standard input", valueName: "input"))
   var inputs: [String] = []
 
   @Option(

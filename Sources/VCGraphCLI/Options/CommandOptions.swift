@@ -59,6 +59,7 @@ extension CommandOptions {
   /// defaults of the options this command has, so the words are parsed again with them
   /// first), then builds the runner. `words` is the command line after the command's name.
   func prepare(words: [String], console: Console) throws(VCGraphError) -> Runner {
+    try Self.refuseRepeatedOptions(in: words)
     let group = configurationOptions
     let configuration = try group.load()
     var options = self
@@ -78,6 +79,23 @@ extension CommandOptions {
       context: CommandContext(
         words: words, console: console, options: options, configuration: configuration,
         nested: group.config == nil && !group.noConfig))
+  }
+
+  /// An option that takes one value, given twice, is a usage error (argument-parser would keep
+  /// the last): `--layout dot --layout neato` says which it means. `words` is the command
+  /// line after the command's name.
+  static func refuseRepeatedOptions(in words: [String]) throws(VCGraphError) {
+    let named = words.prefix { $0 != "--" }
+    for argument in CommandDescription.of(Self.self).arguments ?? []
+    where argument.kind == "option" && !argument.isRepeating {
+      let names = argument.longNames + argument.shortNames
+      let count = named.count { word in
+        names.contains { word == $0 || ($0.hasPrefix("--") && word.hasPrefix($0 + "=")) }
+      }
+      if count > 1, let name = argument.longNames.first {
+        throw VCGraphError(.usage, "option '\(name)' is given twice")
+      }
+    }
   }
 
   /// The long options this command takes (`--max-depth`), from argument-parser's own
