@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
 import VCGraphGraphviz
@@ -167,7 +168,7 @@ struct SimulateCommand: Subcommand {
       files.append(("summary.json", Array((report.json.formatted() + "\n").utf8)))
       let page = ReviewPage(
         report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG),
-        pngs: options.png)
+        pngs: options.png, generator: "vcgraph \(VCGraphCommandLine.version)")
       files.append(("index.html", Array(page.html.utf8)))
       // The page's diagrams were counted with their states.
       let pageDiagrams = svgs.reduce(0) {

@@ -253,7 +253,7 @@ struct SimulateCommandTests {
       main.stdout.range(
         of: #"\n  simulate +apply a description's steps"#, options: .regularExpression) != nil)
     let own = try runVCGraphBinary(["simulate", "--help"])
-    #expect(own.stdout.contains("USAGE: vcgraph simulate [<options>] [<inputs> ...]"))
+    #expect(own.stdout.contains("USAGE: vcgraph simulate [<options>] [<input> ...]"))
   }
 
   @Test("the scenario samples render as diagrams of their initial state")
