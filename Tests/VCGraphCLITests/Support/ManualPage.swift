@@ -77,10 +77,13 @@ enum ManualPage {
     return ".It \(head)\n" + text(help + ".") + "\n"
   }
 
-  /// The first letter capitalised, without a final period.
+  /// Without a final period, its first letter capitalised unless the first word is a literal
+  /// (`svg,png,...`, `json,`: a word with anything but letters).
   static func sentence(_ text: String) -> String {
     var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if text.hasSuffix(".") { text.removeLast() }
+    let first = text.prefix { $0 != " " }
+    guard first.allSatisfy(\.isLetter) else { return text }
     return text.prefix(1).uppercased() + text.dropFirst()
   }
 
