@@ -38,6 +38,10 @@ extension GraphvizBackend {
     case .presentation(let presentation):
       let onPath = presentation.isOnVisiblePath
       label(color: theme.presentation)
+      // Placed after the layout, beside the line: as a label it would be a node of its own on
+      // the ranks between presenter and level and widen them by its width.
+      attributes["xlabel"] = attributes["label"]
+      attributes["label"] = nil
       attributes["style"] = .raw("dashed")
       attributes["color"] = .raw(onPath ? theme.path : theme.presentation)
       attributes["penwidth"] = .raw(onPath ? "2.5" : "1.8")
