@@ -117,8 +117,16 @@ public struct GraphvizBackend: Sendable {
     case .presentationLevel(let level):
       graph = Graph(name: "cluster_level_\(level.root.index)")
       let color = level.isRemoved ? theme.dismiss : theme.presentation
+      // The requester, when another controller called present (the edge has no label).
+      let requester = diagram.edges.lazy.compactMap { edge -> Diagram.ControllerRef? in
+        guard case .presentation(let presentation) = edge.kind,
+          presentation.presented.index == level.root.index
+        else { return nil }
+        return presentation.requester
+      }.first
       graph.attributes = clusterStyle(
-        label: cluster.kind.title, line: color, text: color,
+        label: cluster.kind.title + (requester.map { "\nrequested by \($0.id)" } ?? ""),
+        line: color, text: color,
         fill: level.isRemoved ? theme.dismissFill : theme.levelFill, dashed: true, theme: theme)
       graph.attributes["id"] = .text("level-\(level.root.id)")
     case .dismissRegion(let region):
