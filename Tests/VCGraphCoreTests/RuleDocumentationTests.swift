@@ -28,7 +28,8 @@ import Testing
   }
 
   @Test(
-    "each rule's example loads and fires exactly that rule", arguments: Rule.all.map(\.rawValue))
+    "each check rule's example loads and fires exactly that rule",
+    arguments: Checker.rules.map { $0.rule.rawValue })
   func exampleFiresExactlyItsRule(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
     // Opt-in rules run when opted in, as a configuration file would.
@@ -46,6 +47,9 @@ import Testing
       findings = AnalysisReport.findings(
         for: Analysis(document.launch.hierarchy), storyboard: document,
         configuration: everything)
+    case .swift:
+      Issue.record("\(id) is a Swift-code rule; lint's tests run its examples")
+      return
     }
     #expect(findings.map(\.rule.rawValue) == [id], "\(findings.map(\.message))")
   }

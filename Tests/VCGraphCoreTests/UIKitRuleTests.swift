@@ -432,7 +432,7 @@ import VCGraphCore
 
   @Test(
     "each rule's documented example prints the UIKit line its documentation shows",
-    arguments: Rule.all.map(\.rawValue))
+    arguments: Checker.rules.map { $0.rule.rawValue })
   func documentedMessageIsTheFindingsMessage(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
     let findings: [Finding]
@@ -447,6 +447,9 @@ import VCGraphCore
       findings = AnalysisReport.findings(
         for: Analysis(document.launch.hierarchy), storyboard: document
       ).filter { $0.rule == rule }
+    case .swift:
+      Issue.record("\(id) is a Swift-code rule; lint's tests run its examples")
+      return
     }
     #expect(findings.map(\.uikitMessage) == [rule.documentation.uikitMessage])
     #expect((rule.uikitMessage == nil) == (rule.documentation.uikitMessage == nil))

@@ -28,8 +28,9 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
     self = rule
   }
 
-  /// Every registered rule, in `Checker.rules` order.
-  public static var all: [Rule] { Checker.rules.map { $0.rule } }
+  /// Every registered rule, in `RuleRegistry.all` order: the description and storyboard
+  /// rules (`Checker.rules`), then the Swift-code rules (`LintRules.rules`).
+  public static var all: [Rule] { RuleRegistry.all.map { $0.rule } }
 
   public var description: String { rawValue }
 
@@ -37,19 +38,46 @@ public struct Rule: Hashable, Sendable, CustomStringConvertible {
   public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
-/// One S6 consistency rule, in a file of its own under `Checks/Rules/` (the shape of
-/// swift-format's `Sources/SwiftFormat/Rules/`): its identity and a function from an analyzed
-/// hierarchy to its findings. A new rule is a new file with its `Rule` and its type, and one
-/// line in `Checker.rules`.
-public protocol CheckRule: Sendable {
+/// What every registered rule declares, whatever input it reads: its identity and its
+/// documentation. `RuleRegistry.all` lists them; `vcgraph rules`, `Documentation/Rules.md`,
+/// SARIF's rule descriptors, configuration files' rule ids and the examples tests all come
+/// from it.
+public protocol RuleDefinition: Sendable {
   /// The rule's id, severity and one-line summary.
   static var rule: Rule { get }
-  /// What UIKit does, a description that triggers the rule, the fix, and UIKit's console
-  /// message: `vcgraph rules ID`, the rule's section in `Documentation/Rules.md` and
+  /// What UIKit does, inputs that trigger the rule and inputs that do not, the fix, and UIKit's
+  /// console message: `vcgraph rules ID`, the rule's section in `Documentation/Rules.md` and
   /// SARIF's rule descriptor.
   static var documentation: RuleDocumentation { get }
   /// Whether the rule runs only when a configuration file's `opt_in_rules` names it.
   static var isOptIn: Bool { get }
+}
+
+extension RuleDefinition {
+  public static var isOptIn: Bool { false }
+}
+
+/// The one registry of rules: every rule vcgraph knows, for descriptions and storyboards
+/// (`Checker.rules`, which `check` runs) and for Swift code (`LintRules.rules`, which `lint`
+/// runs in `vcgraph-swift`; their definitions live here so that `vcgraph rules` and
+/// configuration files know them without SwiftSyntax).
+public enum RuleRegistry {
+  /// Every rule, in the order `Documentation/Rules.md` lists them.
+  public static var all: [any RuleDefinition.Type] {
+    Checker.rules.map { $0 as any RuleDefinition.Type } + LintRules.rules
+  }
+
+  /// The registered definition of the rule with this id.
+  public static func definition(of id: String) -> (any RuleDefinition.Type)? {
+    all.first { $0.rule.rawValue == id }
+  }
+}
+
+/// One S6 consistency rule, in a file of its own under `Checks/Rules/` (the shape of
+/// swift-format's `Sources/SwiftFormat/Rules/`): its identity and a function from an analyzed
+/// hierarchy to its findings. A new rule is a new file with its `Rule` and its type, and one
+/// line in `Checker.rules`.
+public protocol CheckRule: RuleDefinition {
   /// Every finding of this rule in one hierarchy, in any order (the checker sorts them and
   /// drops the ones the file's `ignore:` silences).
   static func findings(in analysis: Analysis) -> [Finding]
@@ -60,8 +88,4 @@ public protocol CheckRule: Sendable {
 
 extension CheckRule {
   public static var storyboardCheck: (any StoryboardRuleCheck)? { nil }
-}
-
-extension CheckRule {
-  public static var isOptIn: Bool { false }
 }

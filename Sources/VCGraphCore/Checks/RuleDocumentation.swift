@@ -4,8 +4,14 @@
 public struct RuleDocumentation: Sendable, Equatable {
   /// What UIKit does in the situation the rule catches (SARIF's `fullDescription`).
   public var uikit: String
-  /// A minimal description that triggers the rule and no other (a test loads it and checks).
-  public var example: String
+  /// Minimal inputs that trigger the rule and no other (a test runs each and checks); the
+  /// first is the one the reference shows. Never empty.
+  public var triggering: [String]
+  /// Inputs close to the triggering ones that UIKit accepts, so the rule must stay silent (a
+  /// test runs each and checks).
+  public var nonTriggering: [String]
+  /// The first triggering example, the one `vcgraph rules ID` and the reference show.
+  public var example: String { triggering.first ?? "" }
   /// How to fix it.
   public var fix: String
   /// The line UIKit prints to the console (or the exception it raises), when it prints one.
@@ -19,26 +25,46 @@ public struct RuleDocumentation: Sendable, Equatable {
     case description
     /// An Interface Builder storyboard (XML).
     case storyboard
+    /// Swift source, for the rules `lint` runs.
+    case swift
 
     /// The Markdown code fence's language.
-    public var language: String { self == .storyboard ? "xml" : "yaml" }
+    public var language: String {
+      switch self {
+      case .description: "yaml"
+      case .storyboard: "xml"
+      case .swift: "swift"
+      }
+    }
   }
 
+  /// A rule's documentation with its triggering and non-triggering examples.
+  public init(
+    uikit: String, triggering: [String], nonTriggering: [String] = [], fix: String,
+    uikitMessage: String? = nil, exampleFormat: ExampleFormat = .description
+  ) {
+    self.uikit = uikit
+    self.triggering = triggering
+    self.nonTriggering = nonTriggering
+    self.fix = fix
+    self.uikitMessage = uikitMessage
+    self.exampleFormat = exampleFormat
+  }
+
+  /// A rule's documentation with one triggering example.
   public init(
     uikit: String, example: String, fix: String, uikitMessage: String? = nil,
     exampleFormat: ExampleFormat = .description
   ) {
-    self.uikit = uikit
-    self.example = example
-    self.fix = fix
-    self.uikitMessage = uikitMessage
-    self.exampleFormat = exampleFormat
+    self.init(
+      uikit: uikit, triggering: [example], fix: fix, uikitMessage: uikitMessage,
+      exampleFormat: exampleFormat)
   }
 }
 
 extension Rule {
   /// The registered rule type, for its documentation and whether it is opt-in.
-  private var type: (any CheckRule.Type)? { Checker.rules.first { $0.rule == self } }
+  private var type: (any RuleDefinition.Type)? { RuleRegistry.definition(of: rawValue) }
 
   /// The rule's documentation, from its `CheckRule` type.
   public var documentation: RuleDocumentation {
@@ -80,7 +106,13 @@ public enum RuleReference {
     if let message = docs.uikitMessage {
       out += "*UIKit prints*: `\(message)`\n\n"
     }
-    out += "*Triggers it*:\n\n```\(docs.exampleFormat.language)\n\(docs.example)\n```\n\n"
+    let fence = "```" + docs.exampleFormat.language
+    for example in docs.triggering {
+      out += "*Triggers it*:\n\n\(fence)\n\(example)\n```\n\n"
+    }
+    for example in docs.nonTriggering {
+      out += "*Does not trigger it*:\n\n\(fence)\n\(example)\n```\n\n"
+    }
     out += "*Fix*: \(docs.fix)\n"
     return out
   }
