@@ -46,7 +46,8 @@ extension GraphvizBackend {
   }
 
   /// The answers besides the top view controller, one line each, as HTML: how many
-  /// controllers are on screen and the visible leaves (wrapped at 90 characters), each
+  /// controllers are on screen and the visible leaves (wrapped at 90 characters, at most three
+  /// lines), each
   /// requested dismissal (dismissals
   /// with the same outcome on one line, their distinct calls listed, at most three by name),
   /// each responder chain once
@@ -65,10 +66,14 @@ extension GraphvizBackend {
       }
       // Wrapped at 90 characters, as the responder chains: one long line of leaves was wider
       // than the drawing.
+      // At most three lines: a tab app can have hundreds of leaves.
       var wrapped: [String] = []
-      for part in parts {
+      for (index, part) in parts.enumerated() {
         if let last = wrapped.last, last.count + 2 + part.count <= 90 {
           wrapped[wrapped.count - 1] += ", " + part
+        } else if wrapped.count == 3 {
+          wrapped[2] += ", +\(parts.count - index) more"
+          break
         } else {
           if !wrapped.isEmpty { wrapped[wrapped.count - 1] += "," }
           wrapped.append(part)
