@@ -315,7 +315,7 @@ struct RenderCommand: Subcommand {
       let model = Self.diagram(of: report, options: dark)
       let rendered = try images(
         of: model, input: input, formats: variants, singleDiagram: singleDiagram,
-        progress: progress)
+        progress: progress, warnsAboutReading: false)
       for format in variants {
         guard case .file(let path)? = destinations[format] else { continue }
         files.append((rendered[format]!, RenderPlan.darkVariantPath(of: path)))
@@ -357,10 +357,11 @@ struct RenderCommand: Subcommand {
 
   /// The Graphviz formats among `formats` of `model`: laid out once (a PNG at another
   /// resolution once more), the SVG with its title and description. Graphviz's warnings
-  /// worth saying go to `progress`.
+  /// worth saying go to `progress`, and so does a drawing too wide to read in a README's
+  /// column (unless `warnsAboutReading` is false: the dark variant of a drawing said once).
   private func images(
     of model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
-    progress: Progress
+    progress: Progress, warnsAboutReading: Bool = true
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
     let graph = GraphvizBackend().graph(model)
     let engine = options.drawing.engine
@@ -376,6 +377,13 @@ struct RenderCommand: Subcommand {
     let drawn = try context.draw(
       graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
     for warning in drawn.warnings + scaled.warnings { progress.message(warning) }
+    if warnsAboutReading,
+      let width = GraphvizBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
+      let problem = ReadingSize.problem(
+        of: model, drawingWidth: width, smallestText: GraphvizBackend.smallestText)
+    {
+      progress.message(readingWarning("\(input): \(problem)"))
+    }
     let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
     for format in formats {
@@ -414,14 +422,22 @@ extension RenderCommand {
     return StoryboardMapBuilder(document: storyboard, report: report, options: options).diagram()
   }
 
+  /// The warning that a diagram will not read in a README's column (``ReadingSize``).
+  func readingWarning(_ message: String) -> String {
+    DiagnosticPrinter().format(
+      severity: .warning, message: message, location: nil, hint: ReadingSize.remedy)
+  }
+
   /// Mermaid renderers refuse diagrams over their default size, and GitHub's cannot be told
   /// otherwise: say so rather than let the page show an error.
   func warnAboutMermaidLimits(
     _ text: String, of diagram: Diagram, input: String, format: RenderFormat, image: String?
   ) {
-    guard format == .mermaid || (format == .md && image == nil),
-      let problem = MermaidBackend.limitProblem(text, of: diagram)
-    else { return }
+    guard format == .mermaid || (format == .md && image == nil) else { return }
+    if let problem = ReadingSize.problem(of: diagram) {
+      context.console.err(readingWarning("\(input): \(problem)"))
+    }
+    guard let problem = MermaidBackend.limitProblem(text, of: diagram) else { return }
     context.console.err(
       DiagnosticPrinter().format(
         severity: .warning, message: "\(input): \(problem)", location: nil,

@@ -23,7 +23,10 @@ import Testing
     #expect(named.stdout == text)
     let markdown = String(decoding: directory.bytes("b.md") ?? [], as: UTF8.self)
     #expect(markdown.hasPrefix("# Seed 000: the top view controller"))
-    #expect(markdown.contains("\n```mermaid\nflowchart TB\n"))
+    // The block's front matter holds only Mermaid's `config` (the page's heading is the title).
+    #expect(markdown.contains("\n```mermaid\n---\nconfig:\n"))
+    #expect(!markdown.contains("```mermaid\n---\ntitle:"))
+    #expect(markdown.contains("\nflowchart TB\n"))
     // Several formats into a directory: NAME.mmd and NAME.md beside NAME.svg.
     let all = try vcgraph([
       "render", Self.sample, "-f", "svg,mermaid,md", "-o", directory.path("all"),
