@@ -29,7 +29,7 @@ import Testing
 
   @Test(
     "each check rule's example loads and fires exactly that rule",
-    arguments: Checker.rules.map(\.rule.rawValue))
+    arguments: Checker.rules.map { $0.rule.rawValue })
   func exampleFiresExactlyItsRule(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
     // Opt-in rules run when opted in, as a configuration file would.

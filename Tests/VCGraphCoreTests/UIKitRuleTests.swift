@@ -432,7 +432,7 @@ import VCGraphCore
 
   @Test(
     "each rule's documented example prints the UIKit line its documentation shows",
-    arguments: Checker.rules.map(\.rule.rawValue))
+    arguments: Checker.rules.map { $0.rule.rawValue })
   func documentedMessageIsTheFindingsMessage(id: String) throws {
     let rule = try #require(Rule(rawValue: id))
     let findings: [Finding]
