@@ -114,6 +114,19 @@ public enum RuleReference {
       out += "*Does not trigger it*:\n\n\(fence)\n\(example)\n```\n\n"
     }
     out += "*Fix*: \(docs.fix)\n"
+    // A Swift-code rule sharing the id: the same constraint met in code (`vcgraph lint`).
+    for other in RuleRegistry.definitions(of: rule.rawValue).dropFirst() {
+      let more = other.documentation
+      let fence = "```" + more.exampleFormat.language
+      out += "\n*In Swift code* (`vcgraph lint`): \(more.uikit)\n\n"
+      for example in more.triggering {
+        out += "*Triggers it*:\n\n\(fence)\n\(example)\n```\n\n"
+      }
+      for example in more.nonTriggering {
+        out += "*Does not trigger it*:\n\n\(fence)\n\(example)\n```\n\n"
+      }
+      out += "*Fix in code*: \(more.fix)\n"
+    }
     return out
   }
 
