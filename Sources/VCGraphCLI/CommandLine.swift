@@ -101,6 +101,7 @@ public enum VCGraphCommandLine {
       diff      what changed between two hierarchies (or two scans); --exit-code for CI
       rules     list the check rules, or explain one: vcgraph rules RULE-ID
       scan      the app's navigation from its Swift code and storyboards (JSON or a map)
+      lint      UIKit misuse in Swift code, reported as check reports; exit 1 on an error
 
     Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
     storyboards (.storyboard: render draws the map, --initial the launch state), directories
@@ -112,7 +113,7 @@ public enum VCGraphCommandLine {
 
 /// The subcommands.
 enum Command: String, CaseIterable {
-  case render, analyze, check, `import`, simulate, diff, rules, scan
+  case render, analyze, check, `import`, simulate, diff, rules, scan, lint
 
   /// The command's type: its options, help and work.
   var type: any Subcommand.Type {
@@ -125,6 +126,7 @@ enum Command: String, CaseIterable {
     case .diff: DiffCommand.self
     case .rules: RulesCommand.self
     case .scan: ScanCommand.self
+    case .lint: LintCommand.self
     }
   }
 }
