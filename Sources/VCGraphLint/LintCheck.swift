@@ -10,6 +10,13 @@ import VCGraphScan
 package protocol LintCheck: RuleDefinition {
   /// The candidate findings of one file.
   static func candidates(in file: LintFile) -> [LintCandidate]
+  /// Names this check needs to know across files, by what they are (`stack-root`: the views
+  /// whose body is a navigation stack), merged over every file into `LintTypes.facts`.
+  static func facts(in file: LintFile) -> [String: Set<String>]
+}
+
+extension LintCheck {
+  package static func facts(in file: LintFile) -> [String: Set<String>] { [:] }
 }
 
 /// A finding waiting for the types of every file.
@@ -34,8 +41,13 @@ package struct LintCandidate: Sendable {
 /// The types of every file read (the scan's `TypeTable`), as the rules ask about them.
 package struct LintTypes: Sendable {
   let table: TypeTable
+  /// What the checks' `facts(in:)` said of every file, merged.
+  package let facts: [String: Set<String>]
 
-  init(_ table: TypeTable) { self.table = table }
+  init(_ table: TypeTable, facts: [String: Set<String>] = [:]) {
+    self.table = table
+    self.facts = facts
+  }
 
   /// The type a value is, as far as the code says (a parameter's declared type included,
   /// however general), or nil.

@@ -26,6 +26,7 @@ public struct Linter: Sendable {
   struct FileOutcome: Sendable {
     var types: [TypeFact] = []
     var candidates: [(rule: Rule, candidate: LintCandidate)] = []
+    var facts: [String: Set<String>] = [:]
     var suppression: Suppression? = nil
     var problems: [String] = []
     var lines = 0
@@ -69,6 +70,7 @@ public struct Linter: Sendable {
       types: Declarations.of(tree, file: path, converter: file.converter), read: true)
     for check in checks {
       outcome.candidates += check.candidates(in: file).map { (check.rule, $0) }
+      outcome.facts.merge(check.facts(in: file)) { $0.union($1) }
     }
     let suppression = Suppression(file, knownIDs: knownIDs)
     outcome.problems = suppression.problems
@@ -79,7 +81,9 @@ public struct Linter: Sendable {
 
   /// The findings once every file's types are known.
   static func decide(_ outcomes: [FileOutcome]) -> LintResult {
-    let types = LintTypes(TypeTable(outcomes.flatMap(\.types)))
+    var facts: [String: Set<String>] = [:]
+    for outcome in outcomes { facts.merge(outcome.facts) { $0.union($1) } }
+    let types = LintTypes(TypeTable(outcomes.flatMap(\.types)), facts: facts)
     var findings: [Finding] = []
     for outcome in outcomes {
       for (rule, candidate) in outcome.candidates {

@@ -79,8 +79,8 @@ import VCGraphCore
       let helpText = try #require(help["text"] as? String)
       #expect(helpText.hasPrefix("\(rule.rawValue) (\(rule.severity.rawValue))\n"))
       let firstLine = rule.documentation.example.prefix { $0 != "\n" }
-      let format = rule.documentation.exampleFormat.rawValue
-      #expect(helpText.contains("A \(format) that triggers it:\n  \(firstLine)\n"))
+      let format = rule.documentation.exampleFormat.noun
+      #expect(helpText.contains("\(format) that triggers it:\n  \(firstLine)\n"))
       let markdown = try #require(help["markdown"] as? String)
       #expect(markdown.hasPrefix("#### `\(rule.rawValue)`\n"), "the section of Rules.md itself")
       let properties = try Self.object(descriptor["properties"])

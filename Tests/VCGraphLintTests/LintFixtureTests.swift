@@ -30,7 +30,12 @@ import XCTest
 /// `willMove(toParentViewController: nil)`. Its pushes go through its own
 /// `NavigationController` (a plain `UIViewController`), never of a container.
 ///
-/// ACHNBrowserUI (SwiftUI, 208 files): none; it has no UIKit presentation or containment.
+/// ACHNBrowserUI (SwiftUI, 208 files): none. It has no UIKit presentation or containment;
+/// its 15 views whose `body` is a `NavigationView` are tabs (`TodayView`, `CategoriesView`,
+/// …) or sheets' content (`Sheet.swift`, `SettingsView`, the form views), and no link pushes
+/// one: `CustomTasksListView.swift:54` pushes `CustomTaskFormView`, whose `NavigationView` is
+/// only in its preview (`CutomTaskFormView_Previews`); it targets iOS 14, before
+/// `navigationDestination`.
 final class LintFixtureTests: XCTestCase {
   func findings(_ app: String) throws -> [String] {
     let folder = swiftFixtures.appendingPathComponent(app).path

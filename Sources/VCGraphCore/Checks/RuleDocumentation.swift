@@ -28,6 +28,16 @@ public struct RuleDocumentation: Sendable, Equatable {
     /// Swift source, for the rules `lint` runs.
     case swift
 
+    /// What an example is called in `vcgraph rules ID`'s text ("A description that triggers
+    /// it").
+    public var noun: String {
+      switch self {
+      case .description: "A description"
+      case .storyboard: "A storyboard"
+      case .swift: "Swift code"
+      }
+    }
+
     /// The Markdown code fence's language.
     public var language: String {
       switch self {
@@ -154,7 +164,7 @@ public enum RuleReference {
     if let message = docs.uikitMessage {
       out += "UIKit prints:\n" + indented(message) + "\n"
     }
-    out += "A \(docs.exampleFormat.rawValue) that triggers it:\n" + indented(docs.example) + "\n"
+    out += "\(docs.exampleFormat.noun) that triggers it:\n" + indented(docs.example) + "\n"
     out += "Fix:\n" + indented(plain(docs.fix))
     return out
   }

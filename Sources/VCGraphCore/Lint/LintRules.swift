@@ -13,5 +13,7 @@ public enum LintRules {
     PopoverWithoutAnchor.self,
     PushContainer.self,
     UnbalancedContainment.self,
+    NestedNavigationStack.self,
+    NavigationDestinationInLazyContainer.self,
   ]
 }
