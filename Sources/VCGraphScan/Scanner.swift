@@ -50,14 +50,16 @@ public struct Scanner: Sendable {
 
   /// One file's facts: read, parse, visit.
   static func facts(path: String, file: String, limit: Int) -> Result<FileFacts, Problem> {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(Problem(message: "\(path): cannot read the file"))
+    // A regular file only, never blocking (a FIFO named `x.swift` would hang the scan), at most
+    // `limit` bytes: what every file vcgraph reads goes through.
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFileReading.read(path, limit: limit)
+    } catch {
+      let message = error.location == nil ? error.message : "\(path): \(error.message)"
+      return .failure(Problem(message: message + "; not read"))
     }
-    guard data.count <= limit else {
-      return .failure(
-        Problem(message: "\(path): \(data.count) bytes, over the \(limit)-byte limit; not read"))
-    }
-    return .success(facts(source: [UInt8](data), file: file))
+    return .success(facts(source: bytes, file: file))
   }
 
   /// The facts of source text (also what the tests use on snippets).
@@ -157,8 +159,9 @@ public enum ParseOnly {
   public static func parse(_ paths: [String]) -> Int {
     let box = LinesBox(count: paths.count)
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      guard let data = FileManager.default.contents(atPath: paths[index]) else { return }
-      let bytes = [UInt8](data)
+      guard let bytes = try? InputFileReading.read(paths[index], limit: Int.max - 1) else {
+        return
+      }
       let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
       withExtendedLifetime(tree) {
         box.set(index, bytes.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } })

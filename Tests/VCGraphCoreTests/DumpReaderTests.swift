@@ -574,6 +574,39 @@ struct DumpVariantTests {
     #expect(sides.showing == nil && sides.view == nil)
   }
 
+  // WHY: issue 31 — YouTube's custom container printed eight children `disappeared` with
+  // their views still in the window (a pager keeps neighbours loaded), and vcgraph put them on
+  // screen. Apple: viewDidDisappear(_:) "Notifies the view controller that its view was removed
+  // from a view hierarchy" (dismissed or hidden), so the state wins over the view's window.
+  @Test("a custom container's children printed disappeared are not on screen, views or not")
+  func disappearedChildrenOfACustomContainer() throws {
+    var dump = "<BrowseContainerViewController 0x1>, state: appeared, view: <UIView 0x2>\n"
+    for page in 1...10 {
+      let state = page == 3 || page == 7 ? "appeared" : "disappeared"
+      dump += "   | <FeedShelfViewController 0x\(page)0>, state: \(state),"
+        + " view: <UICollectionView 0x\(page)1>\n"
+    }
+    let h = try read(dump)
+    let container = try h.c("0x1")
+    let root = try #require(container.view)
+    #expect(h.views[root].subviews.map { h.id(h.views[$0].hosts) } == ["0x30", "0x70"])
+    #expect(Analysis(h).visibleLeaves.map { h.controllers[$0].id } == ["0x30", "0x70"])
+    #expect(container.notes.contains { $0.contains("'0x10'") && $0.contains("in the window") })
+
+    // The dump contradicts itself when a disappeared child has an appeared child: it stays on
+    // screen, and the note says so.
+    let odd = try read(
+      """
+      <Switcher 0x1>, state: appeared, view: <UIView 0x2>
+         | <One 0x3>, state: disappeared, view: <UIView 0x4>
+         |    | <Inner 0x5>, state: appeared, view: <UIView 0x6>
+         | <Two 0x7>, state: disappeared, view: <UIView 0x8>
+      """)
+    let switcher = try odd.c("0x1")
+    #expect(odd.id(switcher.showing) == "0x3")
+    #expect(switcher.notes.contains { $0.contains("'0x3' is printed disappeared but its child") })
+  }
+
   @Test("a split view's collapsed state from its columns")
   func splitCollapsed() throws {
     let h = try read(

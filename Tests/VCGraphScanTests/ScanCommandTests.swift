@@ -31,11 +31,13 @@ final class ScanCommandTests: XCTestCase {
     var stderr: String
   }
 
-  static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:])
-    throws -> Run
-  {
+  static func run(
+    _ executable: URL, _ arguments: [String], environment: [String: String] = [:],
+    in directory: URL? = nil
+  ) throws -> Run {
     let process = Process()
     process.executableURL = executable
+    if let directory { process.currentDirectoryURL = directory }
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
@@ -118,6 +120,47 @@ final class ScanCommandTests: XCTestCase {
     try validate(
       Data(diffText.replacingOccurrences(of: "\"version\": 1,", with: "").utf8),
       schema: "scan-diff.v1.schema.json", expectValid: false)
+  }
+
+  /// `.vcgraph.yml`'s `included` and `excluded` choose the files a scan reads, as they do for
+  /// `check` (the same configuration discovery); a named pipe called `Pipe.swift` is reported and skipped, never read (it would
+  /// block the scan).
+  func testConfigurationChoosesTheFilesAndAPipeIsNotRead() throws {
+    let vcgraph = try Self.built("vcgraph")
+    _ = try Self.built("vcgraph-swift")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let manager = FileManager.default
+    for sub in ["App", "App/Generated", "Tools"] {
+      try manager.createDirectory(
+        at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+    }
+    defer { try? manager.removeItem(at: folder) }
+    func write(_ name: String, presenting target: String) throws {
+      try """
+        import UIKit
+        final class \(target)Presenter: UIViewController {
+          func open() { present(\(target)ViewController(), animated: true) }
+        }
+        final class \(target)ViewController: UIViewController {}
+        """.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    try write("App/Home.swift", presenting: "Home")
+    try write("App/Generated/Mocks.swift", presenting: "Mock")
+    try write("Tools/Script.swift", presenting: "Script")
+    try "included:\n  - App\nexcluded:\n  - App/Generated\n".write(
+      to: folder.appendingPathComponent(".vcgraph.yml"), atomically: true, encoding: .utf8)
+    XCTAssertEqual(mkfifo(folder.appendingPathComponent("App/Pipe.swift").path, 0o644), 0)
+    // Run in the folder, as a project's CI does: the working directory's .vcgraph.yml is the
+    // base configuration (nested ones below it apply as for `check`).
+    let run = try Self.run(vcgraph, ["scan", "."], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    XCTAssertTrue(text.contains("HomeViewController"), text)
+    XCTAssertFalse(text.contains("MockViewController"), "excluded: App/Generated")
+    XCTAssertFalse(text.contains("ScriptViewController"), "not under included: App")
+    XCTAssertTrue(
+      run.stderr.contains("App/Pipe.swift: is a named pipe (FIFO), not a regular file"),
+      run.stderr)
   }
 
   /// A real app's scan against the schema.

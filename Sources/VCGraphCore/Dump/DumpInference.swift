@@ -163,11 +163,32 @@ extension DumpBuilder {
     let children = hierarchy.controllers[index].children
     guard !children.isEmpty else { return }
     let containerShown = onScreen(index) == true
+    var hiddenInWindow: [ControllerIndex] = []
     let attached: [Bool?] = children.map { child in
       if lines[child].viewLoaded == false { return false }
       guard containerShown else { return nil }
+      // UIKit calls viewDidDisappear(_:) when "its view was removed from a view hierarchy" (or
+      // hidden): a child printed `disappeared` is not on screen even when its view is still in
+      // the window (a pager keeps its neighbours' views there) — unless the dump contradicts
+      // it with an appeared child of its own.
+      if lines[child].state == "disappeared" {
+        if let witness = appearedDescendant(of: child) {
+          hierarchy.controllers[index].notes.append(
+            "'\(hierarchy.controllers[child].id)' is printed disappeared but its child"
+              + " '\(hierarchy.controllers[witness].id)' appeared; read as on screen")
+          return true
+        }
+        if lines[child].inWindow == true { hiddenInWindow.append(child) }
+        return false
+      }
       if let inWindow = lines[child].inWindow { return inWindow }
       return onScreen(child)
+    }
+    if !hiddenInWindow.isEmpty {
+      let names = hiddenInWindow.map { "'\(hierarchy.controllers[$0].id)'" }
+      hierarchy.controllers[index].notes.append(
+        "read \(names.joined(separator: ", ")) as not on screen: printed disappeared, though"
+          + " \(names.count == 1 ? "its view is" : "their views are") in the window")
     }
     if children.count > 1 && attached.contains(where: { $0 == nil }) {
       let stated = lines[index].state != nil || lines[index].inWindow != nil
@@ -200,5 +221,14 @@ extension DumpBuilder {
       hierarchy.views[root].subviews.append(hierarchy.views.count)
       hierarchy.views.append(view)
     }
+  }
+
+  /// A child (or a child's child, …) of `index` printed `appeared`, if there is one.
+  private func appearedDescendant(of index: ControllerIndex) -> ControllerIndex? {
+    for child in hierarchy.controllers[index].children {
+      if lines[child].state == "appeared" { return child }
+      if let found = appearedDescendant(of: child) { return found }
+    }
+    return nil
   }
 }
