@@ -39,18 +39,15 @@ public struct Linter: Sendable {
     let limit = maxFileBytes
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
       let path = paths[index]
-      guard let data = FileManager.default.contents(atPath: path) else {
-        box.set(index, FileOutcome(problems: ["\(path): cannot read the file"]))
-        return
+      // A regular file only, never blocking (a FIFO named `x.swift`), at most `limit` bytes,
+      // as the scan reads.
+      do throws(VCGraphError) {
+        let bytes = try InputFileReading.read(path, limit: limit)
+        box.set(index, Self.outcome(source: bytes, path: path))
+      } catch {
+        let message = error.location == nil ? error.message : "\(path): \(error.message)"
+        box.set(index, FileOutcome(problems: [message + "; not read"]))
       }
-      guard data.count <= limit else {
-        box.set(
-          index,
-          FileOutcome(
-            problems: ["\(path): \(data.count) bytes, over the \(limit)-byte limit; not read"]))
-        return
-      }
-      box.set(index, Self.outcome(source: [UInt8](data), path: path))
     }
     return Self.decide(box.items)
   }

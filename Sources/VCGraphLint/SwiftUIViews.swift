@@ -141,3 +141,20 @@ extension SwiftUIViews {
     return "swift:" + (type.map { $0 + "." } ?? "") + (member ?? "")
   }
 }
+
+extension SwiftUIViews {
+  /// The type (or extended type) whose declaration holds a node.
+  static func enclosingType(of node: some SyntaxProtocol) -> String? {
+    var current = node.parent
+    while let parent = current {
+      if let declaration = parent.as(StructDeclSyntax.self) { return declaration.name.text }
+      if let declaration = parent.as(ClassDeclSyntax.self) { return declaration.name.text }
+      if let declaration = parent.as(EnumDeclSyntax.self) { return declaration.name.text }
+      if let declaration = parent.as(ExtensionDeclSyntax.self) {
+        return ShapeReader.typeName(declaration.extendedType)
+      }
+      current = parent.parent
+    }
+    return nil
+  }
+}

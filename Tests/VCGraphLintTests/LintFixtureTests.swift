@@ -35,7 +35,9 @@ import XCTest
 /// …) or sheets' content (`Sheet.swift`, `SettingsView`, the form views), and no link pushes
 /// one: `CustomTasksListView.swift:54` pushes `CustomTaskFormView`, whose `NavigationView` is
 /// only in its preview (`CutomTaskFormView_Previews`); it targets iOS 14, before
-/// `navigationDestination`.
+/// `navigationDestination`. Its sheets' content is `Sheet(sheetType:)` (whose code wraps each
+/// sheet in a `NavigationView`) or views with a `NavigationView` of their own, and its window
+/// group's root is a property (`contentView`, a `TabView`), so no link is outside a stack.
 final class LintFixtureTests: XCTestCase {
   func findings(_ app: String) throws -> [String] {
     let folder = swiftFixtures.appendingPathComponent(app).path

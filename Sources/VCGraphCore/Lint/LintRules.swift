@@ -13,6 +13,7 @@ public enum LintRules {
     PopoverWithoutAnchor.self,
     PushContainer.self,
     UnbalancedContainment.self,
+    NavigationLinkOutsideStack.self,
     NestedNavigationStack.self,
     NavigationDestinationInLazyContainer.self,
   ]
