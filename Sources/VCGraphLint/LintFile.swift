@@ -12,6 +12,8 @@ package struct LintFile {
   /// Every function, initializer and deinitializer with a body, in source order (nested ones
   /// too, each on its own).
   package let functions: [LintFunction]
+  /// Every call in the file, in source order (one walk for every rule that reads calls).
+  let calls: [FunctionCallExprSyntax]
 
   init(path: String, tree: SourceFileSyntax) {
     self.path = path
@@ -20,6 +22,7 @@ package struct LintFile {
     let collector = FunctionCollector()
     collector.walk(tree)
     functions = collector.functions
+    calls = collector.calls
   }
 
   /// Where a node starts (its first token, trivia left out).
@@ -49,6 +52,8 @@ package struct LintFunction {
   /// Its parameters and every local it declares (the last value given to a name wins), for
   /// reading what a value is (`ShapeReader`).
   package var scope: Scope
+  /// The calls in its body, closures' included, nested functions' left out, in source order.
+  var calls: [Call] = []
 
   /// `Type.signature`, the finding's place.
   package var place: String {
@@ -59,7 +64,10 @@ package struct LintFunction {
 /// Collects the functions of a file with their enclosing types.
 final class FunctionCollector: SyntaxVisitor {
   var functions: [LintFunction] = []
+  var calls: [FunctionCallExprSyntax] = []
   private var types: [(String, TypeFact.Kind, [String])] = []
+  /// Indices in `functions` of the functions being visited, innermost last.
+  private var open: [Int?] = []
 
   init() { super.init(viewMode: .sourceAccurate) }
 
@@ -109,7 +117,10 @@ final class FunctionCollector: SyntaxVisitor {
     _ name: String, parameters: FunctionParameterListSyntax?, body: CodeBlockSyntax?,
     modifiers: DeclModifierListSyntax?
   ) {
-    guard let body else { return }
+    guard let body else {
+      open.append(nil)
+      return
+    }
     let labels = parameters.map { $0.map { $0.firstName.text } } ?? []
     let signature = name + "(" + labels.map { $0 + ":" }.joined() + ")"
     var scope = Scope(function: signature)
@@ -128,6 +139,13 @@ final class FunctionCollector: SyntaxVisitor {
         name: name, labels: labels, body: body,
         isOverride: modifiers?.contains { $0.name.tokenKind == .keyword(.override) } ?? false,
         scope: locals.scope))
+    open.append(functions.count - 1)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    calls.append(node)
+    if let index = open.last ?? nil, let call = Call(node) { functions[index].calls.append(call) }
+    return .visitChildren
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -136,6 +154,7 @@ final class FunctionCollector: SyntaxVisitor {
       modifiers: node.modifiers)
     return .visitChildren
   }
+  override func visitPost(_ node: FunctionDeclSyntax) { open.removeLast() }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     add(
@@ -143,11 +162,13 @@ final class FunctionCollector: SyntaxVisitor {
       modifiers: node.modifiers)
     return .visitChildren
   }
+  override func visitPost(_ node: InitializerDeclSyntax) { open.removeLast() }
 
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     add("deinit", parameters: nil, body: node.body, modifiers: node.modifiers)
     return .visitChildren
   }
+  override func visitPost(_ node: DeinitializerDeclSyntax) { open.removeLast() }
 }
 
 /// A body's locals in source order (`let nav = UINavigationController(...)`, `if let x = ...`),

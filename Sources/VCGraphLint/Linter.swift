@@ -69,11 +69,28 @@ public struct Linter: Sendable {
       outcome.candidates += check.candidates(in: file).map { (check.rule, $0) }
       outcome.facts.merge(check.facts(in: file)) { $0.union($1) }
     }
-    let suppression = Suppression(file, knownIDs: knownIDs)
-    outcome.problems = suppression.problems
-    outcome.suppression = suppression
+    // Most files have no command: their tokens' comments are not read at all.
+    if Self.mentionsPrefix(source) {
+      let suppression = Suppression(file, knownIDs: knownIDs)
+      outcome.problems = suppression.problems
+      outcome.suppression = suppression
+    }
     outcome.lines = file.converter.location(for: tree.endPosition).line
     return outcome
+  }
+
+  /// Whether the source holds `vcgraph:` anywhere.
+  static func mentionsPrefix(_ source: [UInt8]) -> Bool {
+    let prefix = Array(Suppression.prefix.utf8)
+    guard source.count >= prefix.count else { return false }
+    var index = 0
+    while index <= source.count - prefix.count {
+      if source[index] == prefix[0], source[index..<index + prefix.count].elementsEqual(prefix) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The findings once every file's types are known.

@@ -100,22 +100,6 @@ enum SwiftUIViews {
   }
 }
 
-/// Every call of a file, for the SwiftUI rules.
-final class AllCalls: SyntaxVisitor {
-  private(set) var calls: [FunctionCallExprSyntax] = []
-
-  static func of(_ node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
-    let finder = AllCalls(viewMode: .sourceAccurate)
-    finder.walk(node)
-    return finder.calls
-  }
-
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    calls.append(node)
-    return .visitChildren
-  }
-}
-
 extension SwiftUIViews {
   /// `swift:Type.member` of the declaration a node is in (a view's `body`, a function).
   static func place(of node: some SyntaxProtocol) -> String {

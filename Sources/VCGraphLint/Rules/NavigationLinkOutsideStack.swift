@@ -15,7 +15,7 @@ extension NavigationLinkOutsideStack: LintCheck {
   package static func facts(in file: LintFile) -> [String: Set<String>] {
     var roots = Set<String>()
     var stacked = Set<String>()
-    for call in AllCalls.of(file.tree) {
+    for call in file.calls {
       guard let name = SwiftUIViews.name(of: call) else { continue }
       if allStacks.contains(name), let type = SwiftUIViews.enclosingType(of: call) {
         stacked.insert(type)
@@ -37,7 +37,7 @@ extension NavigationLinkOutsideStack: LintCheck {
 
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
-    for call in AllCalls.of(file.tree) {
+    for call in file.calls {
       guard let name = SwiftUIViews.name(of: call),
         name == "NavigationLink" || name == ".navigationDestination"
       else { continue }

@@ -17,7 +17,7 @@ extension NestedNavigationStack: LintCheck {
 
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
-    for call in AllCalls.of(file.tree) {
+    for call in file.calls {
       guard let name = SwiftUIViews.name(of: call) else { continue }
       let place = SwiftUIViews.place(of: call)
       if SwiftUIViews.stacks.contains(name) {

@@ -16,7 +16,7 @@ extension PopoverWithoutAnchor: LintCheck {
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
     for function in file.functions {
-      let calls = CallFinder.calls(in: function.body)
+      let calls = function.calls
       let presents = calls.filter { $0.isOperation(.present) }
       guard !presents.isEmpty, !function.body.description.contains("userInterfaceIdiom") else {
         continue

@@ -11,7 +11,7 @@ extension PushContainer: LintCheck {
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
     for function in file.functions {
-      for call in CallFinder.calls(in: function.body) where call.isOperation(.push) {
+      for call in function.calls where call.isOperation(.push) {
         guard let argument = call.argument("_") else { continue }
         let pushed = ShapeReader.shape(argument, scope: function.scope)
         let receiver = call.receiver(in: function.scope)

@@ -15,7 +15,7 @@ extension UnbalancedContainment: LintCheck {
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
     for function in file.functions {
-      let calls = CallFinder.calls(in: function.body)
+      let calls = function.calls
       guard calls.contains(where: { adds.contains($0.name) || removes.contains($0.name) }) else {
         continue
       }
