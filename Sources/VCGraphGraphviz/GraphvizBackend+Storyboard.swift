@@ -33,10 +33,11 @@ extension GraphvizBackend {
       lines.append(
         font("<B>\(HTML.escape(badge.text))</B>", size: small, color: theme.color(of: badge)))
     }
-    var parts = [
-      "\(node.className) \(node.id)",
-      "\(node.storyboard).storyboard:\(node.location.line):\(node.location.column)",
-    ]
+    var parts = ["\(node.className) \(node.id)"]
+    // A scan map's node is a Swift type, not a scene: its notes say where it is declared.
+    if node.location.line > 0 && !node.location.path.hasSuffix(".swift") {
+      parts.append("\(node.storyboard).storyboard:\(node.location.line):\(node.location.column)")
+    }
     if let reference = node.reference { parts.append("reference to \(reference)") }
     for note in node.notes { parts.append("note: \(note)") }
     for finding in node.findings {

@@ -275,6 +275,42 @@ import VCGraphCore
         """)
   }
 
+  // MARK: activity-not-presented (warning)
+
+  // Apple, UIActivityViewController: "On iPad, you must present the view controller in a
+  // popover. On iPhone and iPod touch, you must present it modally."
+  @Test func activityControllerPushed() throws {
+    try expectFinding(
+      .activityControllerNotPresented, line: 6, column: 9,
+      in: """
+        window:
+          root:
+            class: UINavigationController
+            viewControllers:
+              - FeedViewController
+              - { class: UIActivityViewController, id: share }
+        """)
+  }
+
+  @Test func activityControllerSubclassAsAWindowRoot() throws {
+    try expectFinding(
+      .activityControllerNotPresented, line: 3, column: 9,
+      in: """
+        classes: { ShareSheet: UIActivityViewController }
+        window:
+          root: { class: ShareSheet }
+        """)
+  }
+
+  @Test func presentedActivityControllerIsFine() throws {
+    try expectNoFinding(
+      .activityControllerNotPresented,
+      in: """
+        window:
+          root: { class: UIViewController, presents: { class: UIActivityViewController } }
+        """)
+  }
+
   // MARK: tabs-under-more (info)
 
   @Test func sixTabsGoUnderMore() throws {
@@ -347,7 +383,7 @@ import VCGraphCore
   @Test("Rules.md's checks table lists the registered rules: ids, severities, summaries, order")
   func rulesPageTableMatchesTheRegistry() throws {
     let rows = try Self.rulesPageRows()
-    #expect(rows.count == 29)
+    #expect(rows.count == 30)
     #expect(rows.map(\.id) == Rule.all.map(\.rawValue))
     #expect(rows.map(\.severity) == Rule.all.map(\.severity.rawValue))
     #expect(rows.map(\.summary) == Rule.all.map(\.summary))

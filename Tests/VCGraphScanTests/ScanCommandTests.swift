@@ -163,6 +163,26 @@ final class ScanCommandTests: XCTestCase {
       run.stderr)
   }
 
+  /// A real app's map as SVG: a code type's tooltip says where it is declared (read from
+  /// Tinodios/ArchivedChatsTableViewController.swift, line 11) and no storyboard position it
+  /// does not have; the segue it performs by identifier is drawn with that identifier.
+  func testFixtureMapSaysWhereEachTypeIsDeclared() throws {
+    let vcgraph = try Self.built("vcgraph")
+    _ = try Self.built("vcgraph-swift")
+    let run = try Self.run(
+      vcgraph,
+      ["scan", Self.root.appendingPathComponent("Tests/Fixtures/swift/tinode__ios").path,
+       "-f", "svg"])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let svg = String(decoding: run.stdout, as: UTF8.self)
+    XCTAssertTrue(svg.hasPrefix("<?xml"), String(svg.prefix(80)))
+    XCTAssertTrue(
+      svg.contains("note: declared in Tinodios/ArchivedChatsTableViewController.swift:11"), svg)
+    XCTAssertFalse(svg.contains(".swift.storyboard:"), "a Swift type is not a storyboard scene")
+    XCTAssertFalse(svg.contains(".storyboard:0:"), "a type declared nowhere has no position")
+    XCTAssertTrue(svg.contains("&#39;ArchivedChats2Messages&#39;"), "the segue's identifier")
+  }
+
   /// A real app's scan against the schema.
   func testFixtureScanMatchesTheSchema() throws {
     let vcgraph = try Self.built("vcgraph")

@@ -18,6 +18,7 @@ public enum Checker {
     StackedChildren.self,
     UnownedHostedView.self,
     AlertNotPresented.self,
+    ActivityControllerNotPresented.self,
     DetachedPresenter.self,
     UnbalancedAppearance.self,
     UnknownUIKitClass.self,

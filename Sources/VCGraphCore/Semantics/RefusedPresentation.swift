@@ -25,12 +25,13 @@ extension Analysis {
     return presentation.refused.map { presented, presenter in
       let requester = controllers[presented].requestedBy ?? presenter
       let shown = presentation.presented[presenter]
-      let message = UIKitMessages.alreadyPresenting.line([
-        "presented": controllers[presented].className,
-        "presenter": controllers[presenter].className,
-        "requester": controllers[requester].className,
-        "current": shown.map { controllers[$0].className } ?? "?",
-      ])
+      let message =
+        UIKitModel.alreadyPresenting([
+          "presented": controllers[presented].className,
+          "presenter": controllers[presenter].className,
+          "requester": controllers[requester].className,
+          "current": shown.map { controllers[$0].className } ?? "?",
+        ]).uikitMessage ?? ""
       return RefusedPresentation(
         presented: presented, requester: requester, presenter: presenter, shown: shown,
         shownRequester: shown.map { controllers[$0].requestedBy ?? presenter },

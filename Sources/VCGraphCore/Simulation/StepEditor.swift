@@ -33,6 +33,16 @@ struct StepEditor {
       message, at: key.map(location) ?? step.location, hint: hint, uikitMessage: uikitMessage)
   }
 
+  /// The refusal of a step for a UIKit rule the step has no words of its own for: what UIKit
+  /// does, the rule's summary and UIKit's line.
+  func refused(violation: UIKitViolation, at key: String?) -> VCGraphError {
+    let does = violation.consequence == .raises ? "UIKit raises" : "UIKit ignores the call"
+    return refused(
+      "\(does): \(violation.rule?.summary ?? violation.appleDocumentation)"
+        + (violation.rule.map { " (\($0.rawValue))" } ?? ""),
+      at: key, uikitMessage: violation.uikitMessage)
+  }
+
   /// A controller's class, for UIKit messages.
   func className(_ index: ControllerIndex) -> String { controllers[index].className }
 

@@ -297,42 +297,37 @@ private struct Explorer {
     }
   }
 
-  /// The nearest instance from `source` up its parents whose kind is one of `kinds`.
-  func nearest(_ kinds: [ControllerKind], from source: Int) -> Int? {
-    var current: Int? = source
-    while let index = current {
-      if kinds.contains(world.controllers[index].kind) { return index }
-      current = world.controllers[index].parent
-    }
-    return nil
-  }
-
+  /// `show` as `UIKitModel.show(from:deprecatedPush:)` answers it in the world of instances.
   mutating func show(
     _ destination: SceneRef, from source: Int, kind: StoryboardSegue.Kind
   ) -> SegueEffect {
-    // UINavigationController and UISplitViewController override show(_:sender:); a
-    // deprecated push segue needs a navigation controller.
-    let target = nearest(kind == .push ? [.navigation] : [.navigation, .split], from: source)
-    if let target, world.controllers[target].kind == .navigation {
-      return push(destination, onto: target, from: source)
-    }
-    if let target {
+    let handling = UIKitModel(world).show(from: source, deprecatedPush: kind == .push)
+    switch handling {
+    case .push(let navigation):
+      return push(destination, onto: navigation, from: source)
+    case .primaryColumn(let split), .secondaryColumn(let split):
       _ = instantiate(
-        destination, parent: target, place: "masterViewController",
+        destination, parent: split, place: "masterViewController",
         origin: instances[source].origin, context: true,
         depth: instances[source].presentationDepth)
-      return .replacePrimary(split: instances[target].scene)
+      return .replacePrimary(split: instances[split].scene)
+    case .presentsModally, .refused:
+      if isCodeRoot(root(of: source)) { return .unknownContainer }
+      if case .refused = handling { return .refused(.pushOutsideNavigation) }
+      let style = map[map.resolved(destination)].modalPresentationStyle ?? .automatic
+      return present(destination, style: style, from: source, fallback: kind)
     }
-    if isCodeRoot(root(of: source)) { return .unknownContainer }
-    if kind == .push { return .refused(.pushOutsideNavigation) }
-    let style = map[map.resolved(destination)].modalPresentationStyle ?? .automatic
-    return present(destination, style: style, from: source, fallback: kind)
   }
 
+  /// A push of a scene onto a navigation controller instance, unless UIKit refuses it
+  /// (`UIKitModel.push(className:kind:instance:onto:)`).
   mutating func push(_ destination: SceneRef, onto navigation: Int, from source: Int) -> SegueEffect
   {
     let navigationScene = instances[navigation].scene
-    if map[map.resolved(destination)].kind == .navigation {
+    let scene = map[map.resolved(destination)]
+    let verdict = UIKitModel(world).push(
+      className: scene.className, kind: scene.kind, onto: navigation)
+    if verdict.refusal?.rule == .navigationInNavigation {
       return .refused(.navigationInNavigation(navigation: navigationScene))
     }
     _ = instantiate(
@@ -341,11 +336,14 @@ private struct Explorer {
     return .push(navigation: navigationScene)
   }
 
+  /// `showDetail` as `UIKitModel.showDetail(from:isCollapsed:)` answers it, expanded (regular
+  /// width) and collapsed (compact).
   mutating func showDetail(
     _ destination: SceneRef, from source: Int, kind: StoryboardSegue.Kind
   ) -> [(SegueEffect, WidthCondition?)] {
-    // Only UISplitViewController overrides showDetailViewController(_:sender:).
-    guard let split = nearest([.split], from: source) else {
+    guard case .secondaryColumn(let split) = UIKitModel(world).showDetail(
+      from: source, isCollapsed: { _ in false })
+    else {
       // "Displays the view controller modally unless a parent view controller implements the
       // showDetailViewController(_:sender:) action method": a navigation controller does not.
       if isCodeRoot(root(of: source)) { return [(.unknownContainer, nil)] }
@@ -363,8 +361,8 @@ private struct Explorer {
     // so a navigation controller there pushes. (Apple does not say what happens to a
     // navigation controller destination; the master-detail template relies on it being
     // shown, so it is not reported as a navigation controller pushed on one.)
-    if let primary = world.controllers[split].children.first,
-      world.controllers[primary].kind == .navigation
+    if case .push(let primary) = UIKitModel(world).showDetail(
+      from: source, isCollapsed: { _ in true })
     {
       _ = instantiate(
         destination, parent: primary, place: "push", origin: origin, context: true,
@@ -401,10 +399,19 @@ private struct Explorer {
       }
       return .present(style: style, presenter: nil, fallback: fallback)
     }
-    for step in presentedAncestors(of: source) where presenters[step] == presenter {
-      return .refused(
-        .alreadyPresenting(
-          presenter: instances[presenter].scene, presenting: instances[step].scene))
+    // What UIKit says when the presenter is already presenting the chain the source is in.
+    if let step = presentedAncestors(of: source).first(where: { presenters[$0] == presenter }) {
+      let scene = map[map.resolved(destination)]
+      var request = PresentationRequest(
+        presented: Controller(
+          id: "", className: scene.className, kind: scene.kind, location: scene.location),
+        requester: source, presenter: presenter)
+      request.presenting = step
+      if UIKitModel(world).present(request).refusal?.rule == .alreadyPresenting {
+        return .refused(
+          .alreadyPresenting(
+            presenter: instances[presenter].scene, presenting: instances[step].scene))
+      }
     }
     if depth <= SegueAnalysis.maxPresentationDepth {
       _ = instantiate(

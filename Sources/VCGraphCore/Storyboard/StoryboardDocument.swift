@@ -90,12 +90,12 @@ public struct StoryboardDocument: Sendable {
       for outcome in segues.outcomes[segue] ?? [] {
         guard case .refused(.alreadyPresenting(let presenter, let presenting)) = outcome.effect
         else { continue }
-        return message.line([
+        return UIKitModel.alreadyPresenting([
           "presented": map.destination(of: segue).map { map[map.resolved($0)].className } ?? "?",
           "presenter": map[presenter].className,
           "requester": map[map.source(of: segue)].className,
           "current": map[presenting].className,
-        ])
+        ]).uikitMessage
       }
       return nil
     default:

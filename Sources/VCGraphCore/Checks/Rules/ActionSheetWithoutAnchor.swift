@@ -41,23 +41,18 @@ struct ActionSheetWithoutAnchor: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy
-    let controllers = hierarchy.controllers
+    let model = UIKitModel(hierarchy)
     var findings: [Finding] = []
-    for (index, controller) in controllers.enumerated() where controller.popoverAnchor == nil {
-      guard let reason = hierarchy.popoverReason(of: index),
-        let presenter = analysis.presentation.presenter[index]
+    for (index, controller) in hierarchy.controllers.enumerated() {
+      guard let presenter = analysis.presentation.presenter[index],
+        let violation = model.popoverAnchorViolation(for: controller, presenter: presenter),
+        let reason = hierarchy.popoverReason(of: index)
       else { continue }
-      let classes = [
-        "presented": controller.className, "presenter": controllers[presenter].className,
-      ]
-      let (what, key, message) =
+      let (what, key) =
         switch reason {
-        case .actionSheet:
-          ("action sheet", "preferredStyle", UIKitMessages.actionSheetWithoutAnchor)
-        case .popoverStyle:
-          ("popover", "modalPresentationStyle", UIKitMessages.popoverWithoutAnchor)
-        case .activityController:
-          ("activity view controller", "class", UIKitMessages.popoverWithoutAnchor)
+        case .actionSheet: ("action sheet", "preferredStyle")
+        case .popoverStyle: ("popover", "modalPresentationStyle")
+        case .activityController: ("activity view controller", "class")
         }
       findings.append(
         Finding(
@@ -67,8 +62,7 @@ struct ActionSheetWithoutAnchor: CheckRule {
             + " `popoverAnchor` (its popoverPresentationController's sourceView or"
             + " barButtonItem)",
           at: controller.location(of: key), controller: index,
-          uikitMessage: message.line(
-            classes.merging(["presentation": "UIPopoverPresentationController"]) { a, _ in a })))
+          uikitMessage: violation.uikitMessage))
     }
     return findings
   }

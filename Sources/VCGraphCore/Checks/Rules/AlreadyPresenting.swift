@@ -36,9 +36,9 @@ struct AlreadyPresenting: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
-    return analysis.presentation.refused.map { presented, presenter in
-      let requester = controllers[presented].requestedBy ?? presenter
-      let currentIndex = analysis.presentation.presented[presenter]
+    return analysis.refusedPresentations.map { refusal in
+      let (presented, presenter, requester) = (refusal.presented, refusal.presenter, refusal.requester)
+      let currentIndex = refusal.shown
       let current = currentIndex.map { controllers[$0].id } ?? "?"
       // Never suggest presenting from the controller that was asked.
       let fix =
@@ -52,12 +52,7 @@ struct AlreadyPresenting: CheckRule {
           + " presentation goes to '\(controllers[presenter].id)', which is already presenting"
           + " '\(current)'; UIKit refuses it — \(fix)",
         at: controllers[requester].location(of: "presents"), controller: presented,
-        uikitMessage: rule.uikitMessage?.line([
-          "presented": controllers[presented].className,
-          "presenter": controllers[presenter].className,
-          "requester": controllers[requester].className,
-          "current": currentIndex.map { controllers[$0].className } ?? "?",
-        ]))
+        uikitMessage: refusal.uikitMessage)
     }
   }
 }

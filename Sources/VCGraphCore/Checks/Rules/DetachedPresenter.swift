@@ -41,11 +41,17 @@ struct DetachedPresenter: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
+    let model = UIKitModel(analysis.hierarchy)
     var findings: [Finding] = []
     for (requester, controller) in controllers.enumerated() {
-      guard let target = controller.presents, analysis.isDetached(requester),
+      guard let target = controller.presents,
         let presenter = analysis.presentation.presenter[target],
         analysis.window[presenter] != nil
+      else { continue }
+      var request = PresentationRequest(
+        presented: controllers[target], requester: requester, presenter: presenter)
+      request.requesterIsDetached = analysis.isDetached(requester)
+      guard let violation = model.present(request).violations.first(where: { $0.rule == rule })
       else { continue }
       let root = PresentationResolution.contextRoot(of: requester, in: analysis.hierarchy)
       findings.append(
@@ -56,9 +62,7 @@ struct DetachedPresenter: CheckRule {
             + " only hosted in one); UIKit presents but warns — add '\(controllers[root].id)'"
             + " as a child of the controller whose view shows it",
           at: controller.location(of: "presents"), controller: target,
-          uikitMessage: rule.uikitMessage?.line([
-            "presented": controllers[target].className, "requester": controller.className,
-          ])))
+          uikitMessage: violation.uikitMessage))
     }
     return findings
   }

@@ -31,36 +31,20 @@ struct NavigationInNavigation: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
-    var findings: [Finding] = []
-    for (index, controller) in controllers.enumerated() where controller.kind == .navigation {
-      // A collapsed split's primary navigation controller holds the secondary navigation
-      // controller UIKit pushed there itself (Apple's own apps' dumps show it).
-      if isCollapsedSplitPrimary(index, in: analysis) { continue }
-      for child in controller.children where controllers[child].kind == .navigation {
-        findings.append(
-          Finding(
-            rule,
-            "navigation controller '\(controllers[child].id)' is pushed on navigation"
-              + " controller '\(controller.id)'; UIKit does not support pushing a navigation"
-              + " controller — push its root controller instead",
-            at: controllers[child].location, controller: child,
-            uikitMessage: rule.uikitMessage?.line()))
-      }
+    let model = UIKitModel(analysis.hierarchy)
+    return controllers.indices.flatMap { child in
+      model.placementViolations(of: child, in: analysis).filter { $0.rule == rule }
+        .map { (child, $0) }
     }
-    return findings
-  }
-
-  /// Whether `index` is the primary (first) column of a collapsed split view controller, onto
-  /// whose stack UIKit's default collapse pushes the secondary, a navigation controller or not:
-  /// "the UINavigationController class responds by pushing the secondary view controller onto
-  /// its navigation stack" (Apple, `splitViewController(_:collapseSecondary:onto:)`). A split
-  /// with one column is collapsed: UIKit leaves "the primary view controller as its only child".
-  static func isCollapsedSplitPrimary(_ index: ControllerIndex, in analysis: Analysis) -> Bool {
-    let controllers = analysis.hierarchy.controllers
-    guard let split = controllers[index].parent, controllers[split].kind == .split,
-      controllers[split].children.first == index
-    else { return false }
-    // After collapsing, UIKit leaves "the primary view controller as its only child".
-    return controllers[split].children.count == 1 || analysis.isCollapsed(split)
+    .map { child, violation in
+      let navigation = controllers[controllers[child].parent!]
+      return Finding(
+        rule,
+        "navigation controller '\(controllers[child].id)' is pushed on navigation"
+          + " controller '\(navigation.id)'; UIKit does not support pushing a navigation"
+          + " controller — push its root controller instead",
+        at: controllers[child].location, controller: child,
+        uikitMessage: violation.uikitMessage)
+    }
   }
 }

@@ -43,6 +43,7 @@ struct PresentedControllerActive: CheckRule {
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy
     let controllers = hierarchy.controllers
+    let model = UIKitModel(hierarchy)
     var findings: [Finding] = []
     for (second, original) in hierarchy.secondPlacements.sorted(by: { $0.key < $1.key })
     where Placement.mistake(second: second, original: original, in: hierarchy) == .presentedActive {
@@ -54,26 +55,24 @@ struct PresentedControllerActive: CheckRule {
       let id = controllers[presented].id
       let className = controllers[presented].className
       let requester = controllers[presented].requestedBy!
-      let (text, message): (String, String)
+      let text: String
+      let place: ActivePlace
       switch Placement(other, in: hierarchy) {
       case _ where PresentationResolution.contextRoot(of: requester, in: hierarchy) == other:
         text = "'\(id)' is asked to present itself"
-        message = UIKitMessages.presentOnItself.line(["presented": className])
+        place = .presentsItself
       case .presented(let by):
         let presenter = analysis.presentation.presenter[other] ?? by
         text = "'\(id)' is already presented by '\(controllers[presenter].id)'"
-        message = UIKitMessages.alreadyPresented.line([
-          "presented": className, "current": controllers[presenter].className,
-        ])
+        place = .presented(by: presenter)
       case .child(let parent):
         text = "'\(id)' is already a child of '\(controllers[parent].id)'"
-        message = UIKitMessages.presentChild.line([
-          "presented": className, "parent": controllers[parent].className,
-        ])
+        place = .child(parent: parent)
       default:
         text = "'\(id)' is already the root of a window"
-        message = UIKitMessages.presentActive.line(["presented": className])
+        place = .windowRoot
       }
+      let message = model.presentActive(className, place: place).uikitMessage
       findings.append(
         Finding(
           rule,

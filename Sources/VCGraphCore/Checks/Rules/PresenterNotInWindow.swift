@@ -42,11 +42,16 @@ struct PresenterNotInWindow: CheckRule {
     let controllers = analysis.hierarchy.controllers
     var refusedBy: [ControllerIndex: ControllerIndex] = [:]
     for (presented, presenter) in analysis.presentation.refused { refusedBy[presented] = presenter }
+    let model = UIKitModel(analysis.hierarchy)
     var findings: [Finding] = []
     for (requester, controller) in controllers.enumerated() {
       guard let target = controller.presents,
-        let presenter = analysis.presentation.presenter[target] ?? refusedBy[target],
-        analysis.window[presenter] == nil
+        let presenter = analysis.presentation.presenter[target] ?? refusedBy[target]
+      else { continue }
+      var request = PresentationRequest(
+        presented: controllers[target], requester: requester, presenter: presenter)
+      request.presenterInWindow = analysis.window[presenter] != nil
+      guard let violation = model.present(request).violations.first(where: { $0.rule == rule })
       else { continue }
       let via = presenter == requester ? "" : ", where UIKit sends it,"
       findings.append(
@@ -56,11 +61,7 @@ struct PresenterNotInWindow: CheckRule {
             + "\(via) is in no window; UIKit logs a warning and presents nothing — present from a"
             + " controller on screen",
           at: controller.location(of: "presents"), controller: target,
-          uikitMessage: rule.uikitMessage?.line([
-            "presented": controllers[target].className,
-            "presenter": controllers[presenter].className,
-            "requester": controller.className,
-          ])))
+          uikitMessage: violation.uikitMessage))
     }
     return findings
   }

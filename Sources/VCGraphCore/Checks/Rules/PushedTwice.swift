@@ -48,10 +48,9 @@ struct PushedTwice: CheckRule {
           + " navigation controller holds an instance once — UIKit raises"
           + " NSInvalidArgumentException on the second push; push a new instance or popTo it",
         at: controllers[second].location, controller: second,
-        uikitMessage: rule.uikitMessage?.line([
-          "navigation": controllers[navigation].className,
-          "presented": controllers[second].className,
-        ]))
+        uikitMessage: UIKitModel.pushedTwice(
+          navigation: controllers[navigation].className, pushed: controllers[second].className
+        ).uikitMessage)
     }
   }
 }

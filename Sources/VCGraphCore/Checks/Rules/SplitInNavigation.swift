@@ -31,18 +31,18 @@ struct SplitInNavigation: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
-    var findings: [Finding] = []
-    for controller in controllers where controller.kind == .navigation {
-      for child in controller.children where controllers[child].kind == .split {
-        findings.append(
-          Finding(
-            rule,
-            "split view controller '\(controllers[child].id)' is pushed on navigation controller"
-              + " '\(controller.id)'; Apple: \"You can't push a split view controller onto a"
-              + " navigation stack\" — make it a window's root or present it",
-            at: controllers[child].location, controller: child))
-      }
+    let model = UIKitModel(analysis.hierarchy)
+    return controllers.indices.flatMap { child in
+      model.placementViolations(of: child, in: analysis).filter { $0.rule == rule }
+        .map { (child, $0) }
     }
-    return findings
+    .map { child, _ in
+      Finding(
+        rule,
+        "split view controller '\(controllers[child].id)' is pushed on navigation controller"
+          + " '\(controllers[controllers[child].parent!].id)'; Apple: \"You can't push a split"
+          + " view controller onto a navigation stack\" — make it a window's root or present it",
+        at: controllers[child].location, controller: child)
+    }
   }
 }

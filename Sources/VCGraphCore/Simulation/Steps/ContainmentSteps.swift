@@ -37,6 +37,11 @@ extension StepEditor {
     }
     hierarchy.controllers[child].parent = parent
     hierarchy.controllers[parent].children.append(child)
+    let verdict = UIKitModel(hierarchy).addChild(
+      className: controllers[child].className, kind: controllers[child].kind, to: parent)
+    for caveat in verdict.caveats {
+      notes.append("'\(id(child))' " + (caveat.note ?? caveat.appleDocumentation))
+    }
     let attached = wasAttached.filter { $0 != child }
     if attach {
       if controllers[parent].view != nil {

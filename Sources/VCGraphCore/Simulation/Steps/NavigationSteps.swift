@@ -42,34 +42,35 @@ extension StepEditor {
   mutating func push(on name: String, _ new: StepController) throws(VCGraphError) -> String {
     let nav = try requireNavigation(name)
     let existing = try existingController(new)
-    let kind = existing.map { controllers[$0].kind } ?? new.fragment.controllers[new.root].kind
-    if kind == .navigation {
-      throw refused(
-        "a navigation controller cannot be pushed onto '\(name)': UIKit raises \"Pushing a"
-          + " navigation controller is not supported\"", at: "controller",
-        hint: "push its root controller, or present the navigation controller",
-        uikitMessage: UIKitMessages.pushNavigation.line())
+    let written = existing.map { controllers[$0] } ?? new.fragment.controllers[new.root]
+    let verdict = UIKitModel(hierarchy).push(
+      className: written.className, kind: written.kind, instance: existing, onto: nav)
+    if let refusal = verdict.refusal {
+      switch refusal.rule {
+      case .navigationInNavigation:
+        throw refused(
+          "a navigation controller cannot be pushed onto '\(name)': UIKit raises \"Pushing a"
+            + " navigation controller is not supported\"", at: "controller",
+          hint: "push its root controller, or present the navigation controller",
+          uikitMessage: refusal.uikitMessage)
+      case .pushedTwice:
+        throw refused(
+          "'\(written.id)' is already in the stack of '\(name)': UIKit raises \"Pushing the"
+            + " same view controller instance more than once is not supported\"",
+          at: "controller", hint: "use popTo to go back to it", uikitMessage: refusal.uikitMessage)
+      default:
+        throw refused(violation: refusal, at: "controller")
+      }
     }
     let pushed: ControllerIndex
     if let existing {
-      if controllers[nav].children.contains(existing) {
-        throw refused(
-          "'\(id(existing))' is already in the stack of '\(name)': UIKit raises \"Pushing the"
-            + " same view controller instance more than once is not supported\"",
-          at: "controller", hint: "use popTo to go back to it",
-          uikitMessage: UIKitMessages.pushedTwice.line([
-            "navigation": className(nav), "presented": className(existing),
-          ]))
-      }
       try detachForMove(existing, into: nav)
       pushed = existing
     } else {
       pushed = try append(new)
     }
-    if kind == .split {
-      notes.append(
-        "'\(id(pushed))' is a split view controller; Apple: \"You can't push a split view"
-          + " controller onto a navigation stack\" (split-in-navigation)")
+    for caveat in verdict.caveats {
+      notes.append("'\(id(pushed))' " + (caveat.note ?? caveat.appleDocumentation))
     }
     hierarchy.controllers[pushed].parent = nav
     hierarchy.controllers[nav].children.append(pushed)
@@ -99,13 +100,14 @@ extension StepEditor {
     let nav = try requireNavigation(name)
     let index = try controller(target, key: "controller")
     let stack = controllers[nav].children
-    guard let position = stack.firstIndex(of: index) else {
+    if let violation = UIKitModel(hierarchy).popTo(index, on: nav) {
       throw refused(
         "'\(target)' is not in the stack of '\(name)': UIKit's popToViewController needs a"
           + " controller on the stack", at: "controller",
         hint: stack.isEmpty ? "the stack is empty" : "the stack is: \(list(stack))",
-        uikitMessage: UIKitMessages.popToMissing.line())
+        uikitMessage: violation.uikitMessage)
     }
+    let position = stack.firstIndex(of: index)!
     let popped = Array(stack[(position + 1)...])
     if popped.isEmpty { return "popTo \(target) on \(name): nothing to pop, \(target) is on top" }
     let names = list(popped)

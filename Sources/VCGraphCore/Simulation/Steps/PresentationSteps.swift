@@ -10,73 +10,16 @@ extension StepEditor {
     let existing = try existingController(new)
     let written = existing.map { controllers[$0] } ?? new.fragment.controllers[new.root]
     let style = written.style
-    let presenter = PresentationResolution.resolvePresenter(
-      requestedBy: requester, style: style, in: hierarchy,
-      presenters: analysis.presentation.presenter)
-    var classes = [
-      "presented": written.className, "presenter": className(presenter),
-      "requester": className(requester),
-    ]
-    guard analysis.window[presenter] != nil else {
-      throw refused(
-        "'\(id(presenter))' is in no window: UIKit does not present from a controller whose"
-          + " view is not in the window hierarchy", at: "from",
-        uikitMessage: UIKitMessages.presenterNotInWindow.line(classes))
-    }
-    if let current = analysis.presentation.presented[presenter] {
-      let via = presenter == requester ? "" : " (the presenter UIKit resolves for '\(name)')"
-      classes["current"] = className(current)
-      throw refused(
-        "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
-          + " presentation",
-        hint: current == requester
-          ? "give '\(name)' `definesPresentationContext: true`, or present with a full-screen"
-            + " or sheet style"
-          : "dismiss '\(id(current))' first, or present from '\(id(current))'",
-        uikitMessage: UIKitMessages.alreadyPresenting.line(classes))
-    }
-    if written.popoverAnchor == nil, let reason = hierarchy.popoverReason(for: written) {
-      let what =
-        switch reason {
-        case .actionSheet: "an action sheet"
-        case .popoverStyle: "a `.popover` presentation"
-        case .activityController: "a UIActivityViewController"
-        }
-      classes["presentation"] = "UIPopoverPresentationController"
-      throw refused(
-        "on iPad \(what) is presented in a popover, and '\(written.id)' has no"
-          + " `popoverAnchor`: UIKit raises NSGenericException", at: "controller",
-        hint: "give it a `popoverAnchor` (its popoverPresentationController's sourceView or"
-          + " barButtonItem)",
-        uikitMessage: (reason == .actionSheet
-          ? UIKitMessages.actionSheetWithoutAnchor : UIKitMessages.popoverWithoutAnchor).line(
-            classes))
+    let model = UIKitModel(hierarchy)
+    let request = model.request(
+      presenting: written, instance: existing, from: requester, in: analysis)
+    let presenter = request.presenter
+    let verdict = model.present(request)
+    if let refusal = verdict.refusal {
+      throw presentationRefused(refusal, request, requester: name)
     }
     let root: ControllerIndex
     if let existing {
-      if let parent = controllers[existing].parent {
-        classes["parent"] = className(parent)
-        throw refused(
-          "'\(id(existing))' is a child of '\(id(parent))': UIKit does not present a controller"
-            + " that has a parent", at: "controller", hint: "remove it from its parent first",
-          uikitMessage: UIKitMessages.presentChild.line(classes))
-      }
-      if let by = analysis.presentation.presenter[existing] {
-        classes["current"] = className(by)
-        throw refused(
-          "'\(id(existing))' is already presented by '\(id(by))'", at: "controller",
-          uikitMessage: UIKitMessages.alreadyPresented.line(classes))
-      }
-      if let window = hierarchy.windows.first(where: { $0.root == existing }) {
-        throw refused(
-          "'\(id(existing))' is the root of window '\(window.id)'", at: "controller",
-          uikitMessage: UIKitMessages.presentActive.line(classes))
-      }
-      if presentationAncestors(of: requester).contains(existing) {
-        throw refused(
-          "'\(id(existing))' cannot present itself", at: "controller",
-          uikitMessage: UIKitMessages.presentOnItself.line(classes))
-      }
       hierarchy.detachedRoots.removeAll { $0 == existing }
       moved.insert(id(existing))
       root = existing
@@ -90,11 +33,10 @@ extension StepEditor {
       presenters: analysis.presentation.presenter)
     hierarchy.controllers[slot].presents = root
     hierarchy.controllers[root].requestedBy = slot
-    if analysis.isDetached(requester) {
+    for caveat in verdict.caveats where caveat.rule == .detachedPresenter {
       notes.append(
         "'\(name)' is in no window's controller hierarchy (detached) while its view is on"
-          + " screen; UIKit presents and prints: "
-          + UIKitMessages.detachedPresenter.line(classes))
+          + " screen; UIKit presents and prints: " + (caveat.uikitMessage ?? ""))
     }
     var text = "\(name) presents \(id(root)) (\(hierarchy.presentationStyleText(of: root)))"
     if presenter != requester { text += "; presenter: \(id(presenter))" }
@@ -108,13 +50,68 @@ extension StepEditor {
 
   /// The controller and everything it is contained in or presented from.
   func presentationAncestors(of index: ControllerIndex) -> Set<ControllerIndex> {
-    let analysis = Analysis(hierarchy)
-    var result: Set<ControllerIndex> = []
-    var current: ControllerIndex? = index
-    while let candidate = current, result.insert(candidate).inserted {
-      current = controllers[candidate].parent ?? analysis.presentation.presenter[candidate]
+    UIKitModel(hierarchy).presentationAncestors(of: index, in: Analysis(hierarchy))
+  }
+
+  /// The refusal of a `present` step, in the step's words, for the rule UIKit's model says the
+  /// call breaks (`UIKitModel.present(_:)`).
+  func presentationRefused(
+    _ refusal: UIKitViolation, _ request: PresentationRequest, requester name: String
+  ) -> VCGraphError {
+    let (presenter, written) = (request.presenter, request.presented)
+    let message = refusal.uikitMessage
+    switch refusal.rule {
+    case .presenterNotInWindow:
+      return refused(
+        "'\(id(presenter))' is in no window: UIKit does not present from a controller whose"
+          + " view is not in the window hierarchy", at: "from", uikitMessage: message)
+    case .alreadyPresenting:
+      let current = request.presenting!
+      let via = presenter == request.requester ? "" : " (the presenter UIKit resolves for '\(name)')"
+      return refused(
+        "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
+          + " presentation",
+        hint: current == request.requester
+          ? "give '\(name)' `definesPresentationContext: true`, or present with a full-screen"
+            + " or sheet style"
+          : "dismiss '\(id(current))' first, or present from '\(id(current))'",
+        uikitMessage: message)
+    case .actionSheetWithoutAnchor:
+      let what =
+        switch hierarchy.popoverReason(for: written) {
+        case .actionSheet: "an action sheet"
+        case .activityController: "a UIActivityViewController"
+        default: "a `.popover` presentation"
+        }
+      return refused(
+        "on iPad \(what) is presented in a popover, and '\(written.id)' has no"
+          + " `popoverAnchor`: UIKit raises NSGenericException", at: "controller",
+        hint: "give it a `popoverAnchor` (its popoverPresentationController's sourceView or"
+          + " barButtonItem)", uikitMessage: message)
+    case .presentedControllerActive:
+      let existing = request.instance!
+      switch request.activePlace {
+      case .child(let parent):
+        return refused(
+          "'\(id(existing))' is a child of '\(id(parent))': UIKit does not present a controller"
+            + " that has a parent", at: "controller", hint: "remove it from its parent first",
+          uikitMessage: message)
+      case .presented(let by):
+        return refused(
+          "'\(id(existing))' is already presented by '\(id(by))'", at: "controller",
+          uikitMessage: message)
+      case .windowRoot:
+        let window = hierarchy.windows.first(where: { $0.root == existing })?.id ?? "?"
+        return refused(
+          "'\(id(existing))' is the root of window '\(window)'", at: "controller",
+          uikitMessage: message)
+      default:
+        return refused(
+          "'\(id(existing))' cannot present itself", at: "controller", uikitMessage: message)
+      }
+    default:
+      return refused(violation: refusal, at: "controller")
     }
-    return result
   }
 
   /// A controller whose `presents` is free and from which S1 reaches `presenter` with
@@ -153,16 +150,16 @@ extension StepEditor {
     let analysis = Analysis(hierarchy)
     // UIKit does nothing, and raises nothing, for a dismiss on a controller that neither
     // presents nor was presented: a non-strict run applies it as a no-op with a warning.
-    if !strict, levels == nil, toClass == nil, analysis.presentedController(of: from) == nil,
-      analysis.presentedChain(to: from).isEmpty
-    {
+    let model = UIKitModel(hierarchy)
+    if !strict, levels == nil, toClass == nil, model.dismissDoesNothing(from: from, in: analysis) {
       notes.append(
         "warning: '\(name)' neither presents nor was presented; UIKit does nothing for this"
           + " dismiss and prints nothing")
       return "dismiss(from: \(name)) does nothing"
     }
     let at = location(levels != nil ? "levels" : toClass != nil ? "toClass" : "")
-    let dismissal = try analysis.dismiss(from: from, levels: levels, toClass: toClass, at: at)
+    let dismissal = try model.dismiss(
+      from: from, levels: levels, toClass: toClass, in: analysis, at: at)
     var call = "dismiss(from: \(name)"
     if let levels { call += ", levels: \(levels)" }
     if let toClass { call += ", toClass: \(toClass)" }

@@ -108,68 +108,60 @@ extension StepEditor {
     return new
   }
 
-  /// The nearest of the controller and its containers whose kind is one of `kinds`.
-  private func nearest(_ kinds: [ControllerKind], from start: ControllerIndex) -> ControllerIndex? {
-    var current: ControllerIndex? = start
-    while let index = current {
-      if kinds.contains(controllers[index].kind) { return index }
-      current = controllers[index].parent
-    }
-    return nil
-  }
-
-  /// `show`: the nearest navigation controller pushes; a split view controller makes the
-  /// destination its primary column; with neither, the source presents it modally (S1). A
-  /// deprecated `push` needs a navigation controller.
+  /// `show`: what `UIKitModel.show(from:deprecatedPush:)` says handles it — the nearest
+  /// navigation controller pushes, a split view controller makes the destination its primary
+  /// column, with neither the source presents it modally (S1); a deprecated `push` needs a
+  /// navigation controller.
   private mutating func showSegue(
     _ destination: SceneRef, kind: StoryboardSegue.Kind, from source: ControllerIndex
   ) throws(VCGraphError) -> String {
-    let handler = nearest(kind == .push ? [.navigation] : [.navigation, .split], from: source)
-    if let handler, controllers[handler].kind == .navigation {
-      return try push(on: id(handler), instance(destination))
-    }
-    if let handler {
-      return try replaceColumn(0, of: handler, with: instance(destination))
-    }
-    if kind == .push {
+    switch UIKitModel(hierarchy).show(from: source, deprecatedPush: kind == .push) {
+    case .push(let navigation):
+      return try push(on: id(navigation), instance(destination))
+    case .primaryColumn(let split), .secondaryColumn(let split):
+      return try replaceColumn(0, of: split, with: instance(destination))
+    case .refused:
       throw refused(
         "no navigation controller holds '\(id(source))': UIKit raises \"Push segues can only be"
           + " used when the source controller is managed by an instance of"
           + " UINavigationController\"", at: "segue")
+    case .presentsModally:
+      notes.append("no navigation controller holds \(id(source)): show presents modally")
+      return try present(from: id(source), instance(destination))
     }
-    notes.append("no navigation controller holds \(id(source)): show presents modally")
-    return try present(from: id(source), instance(destination))
   }
 
-  /// `showDetail`: an expanded split view controller replaces its secondary (detail) column; a
-  /// collapsed one shows it in its primary column (pushed when that is a navigation
-  /// controller); with no split view controller, the source presents it modally.
+  /// `showDetail` (`UIKitModel.showDetail(from:isCollapsed:)`): an expanded split view
+  /// controller replaces its secondary (detail) column; a collapsed one shows it in its primary
+  /// column (pushed when that is a navigation controller); with no split view controller, the
+  /// source presents it modally.
   private mutating func showDetailSegue(
     _ destination: SceneRef, from source: ControllerIndex
   ) throws(VCGraphError) -> String {
-    guard let split = nearest([.split], from: source) else {
+    let analysis = Analysis(hierarchy)
+    switch UIKitModel(hierarchy).showDetail(from: source, isCollapsed: analysis.isCollapsed) {
+    case .presentsModally, .refused:
       notes.append("no split view controller holds \(id(source)): showDetail presents modally")
       return try present(from: id(source), instance(destination))
-    }
-    let columns = controllers[split].children
-    guard Analysis(hierarchy).isCollapsed(split) else {
+    case .secondaryColumn(let split):
+      let columns = controllers[split].children
       return try replaceColumn(max(columns.count - 1, 1), of: split, with: instance(destination))
-    }
-    guard let primary = columns.first, controllers[primary].kind == .navigation else {
+    case .primaryColumn(let split):
       return try replaceColumn(0, of: split, with: instance(destination))
+    case .push(let primary):
+      let map = storyboard!.map
+      if map[destination].kind == .navigation,
+        let rootSegue = map.segues(from: destination).first(where: {
+          map[$0].kind == .relationship && map[$0].relationship == .rootViewController
+        }), let root = map.destination(of: rootSegue)
+      {
+        notes.append(
+          "collapsed: the detail navigation controller's root is pushed onto \(id(primary))'s"
+            + " stack (UIKit does not push a navigation controller onto another)")
+        return try push(on: id(primary), instance(map.resolved(root)))
+      }
+      return try push(on: id(primary), instance(destination))
     }
-    let map = storyboard!.map
-    if map[destination].kind == .navigation,
-      let rootSegue = map.segues(from: destination).first(where: {
-        map[$0].kind == .relationship && map[$0].relationship == .rootViewController
-      }), let root = map.destination(of: rootSegue)
-    {
-      notes.append(
-        "collapsed: the detail navigation controller's root is pushed onto \(id(primary))'s"
-          + " stack (UIKit does not push a navigation controller onto another)")
-      return try push(on: id(primary), instance(map.resolved(root)))
-    }
-    return try push(on: id(primary), instance(destination))
   }
 
   /// Replaces a split view controller's column at `position` (the old column leaves with
