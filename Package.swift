@@ -104,8 +104,19 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
-    // `vcgraph-swift scan PATH...`: the scan as JSON on stdout (run by `vcgraph scan`).
-    .executableTarget(name: "vcgraph-swift", dependencies: ["VCGraphScan", "VCGraphCore"]),
+    // The Swift-code rules of `vcgraph lint` over the scan's syntax trees and types: each
+    // rule's check in `Rules/`, beside its definition in VCGraphCore's `Lint/Rules/`.
+    .target(
+      name: "VCGraphLint",
+      dependencies: [
+        "VCGraphScan", "VCGraphCore",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
+    // `vcgraph-swift scan PATH...`: the scan as JSON on stdout (run by `vcgraph scan`);
+    // `vcgraph-swift lint PATH...`: the lint findings as JSON (run by `vcgraph lint`).
+    .executableTarget(
+      name: "vcgraph-swift", dependencies: ["VCGraphScan", "VCGraphLint", "VCGraphCore"]),
     // Runs vcgraph in a package's directory: `swift package vcgraph ...` the commands that
     // only read and print (no permission), `swift package vcgraph-render ...` any command,
     // with permission to write into the package. A plugin builds its tool in `swift
@@ -157,6 +168,15 @@ let package = Package(
       name: "VCGraphScanTests",
       dependencies: [
         "VCGraphScan", "VCGraphCore", "VCGraphCLI", "VCGraphDiagram", "TestSupport",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
+    // The lint rules on their own examples and on the real apps in Tests/Fixtures/swift, and
+    // `vcgraph lint` end to end through the built programs.
+    .testTarget(
+      name: "VCGraphLintTests",
+      dependencies: [
+        "VCGraphLint", "VCGraphScan", "VCGraphCore",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]),

@@ -119,7 +119,7 @@ struct VCGraphRoot: ParsableCommand {
   /// The subcommands, in the order the help lists them.
   static let commands: [any CommandOptions.Type] = [
     RenderOptions.self, AnalyzeOptions.self, CheckOptions.self, ImportOptions.self,
-    SimulateOptions.self, DiffOptions.self, RulesOptions.self, ScanOptions.self,
+    SimulateOptions.self, DiffOptions.self, RulesOptions.self, ScanOptions.self, LintOptions.self,
   ]
 }
 
