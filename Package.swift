@@ -50,7 +50,9 @@ let package = Package(
   dependencies: [
     // SwiftSyntax 603 matches Swift 6.3. On machines without GitHub, `../shared/mirrors/use`
     // points SwiftPM at a local copy (scripts/setup-deps calls it).
-    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0")
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.0"),
+    // The command line's parsing, help, completions and man page.
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
   ],
   targets: [
     // C libraries bound through pkg-config: Debian/Ubuntu packages or Homebrew formulae.
@@ -88,6 +90,7 @@ let package = Package(
       name: "VCGraphCLI",
       dependencies: [
         "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
     // GraphvizAccelerators).
@@ -101,8 +104,19 @@ let package = Package(
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
-    // `vcgraph-swift scan PATH...`: the scan as JSON on stdout (run by `vcgraph scan`).
-    .executableTarget(name: "vcgraph-swift", dependencies: ["VCGraphScan", "VCGraphCore"]),
+    // The Swift-code rules of `vcgraph lint` over the scan's syntax trees and types: each
+    // rule's check in `Rules/`, beside its definition in VCGraphCore's `Lint/Rules/`.
+    .target(
+      name: "VCGraphLint",
+      dependencies: [
+        "VCGraphScan", "VCGraphCore",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
+    // `vcgraph-swift scan PATH...`: the scan as JSON on stdout (run by `vcgraph scan`);
+    // `vcgraph-swift lint PATH...`: the lint findings as JSON (run by `vcgraph lint`).
+    .executableTarget(
+      name: "vcgraph-swift", dependencies: ["VCGraphScan", "VCGraphLint", "VCGraphCore"]),
     // Runs vcgraph in a package's directory: `swift package vcgraph ...` the commands that
     // only read and print (no permission), `swift package vcgraph-render ...` any command,
     // with permission to write into the package. A plugin builds its tool in `swift
@@ -145,6 +159,7 @@ let package = Package(
       dependencies: [
         "VCGraphCLI", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "VCGraphCore",
         "GraphvizKit", "TestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       exclude: ["Golden"]
     ),
@@ -153,6 +168,15 @@ let package = Package(
       name: "VCGraphScanTests",
       dependencies: [
         "VCGraphScan", "VCGraphCore", "VCGraphCLI", "VCGraphDiagram", "TestSupport",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
+    // The lint rules on their own examples and on the real apps in Tests/Fixtures/swift, and
+    // `vcgraph lint` end to end through the built programs.
+    .testTarget(
+      name: "VCGraphLintTests",
+      dependencies: [
+        "VCGraphLint", "VCGraphScan", "VCGraphCore",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]),

@@ -34,6 +34,8 @@ class Vcgraph < Formula
     system "swift", "build", *args
     bin.install ".build/release/vcgraph"
     man1.install "Documentation/vcgraph.1"
+    # swift-argument-parser's scripts: `vcgraph --generate-completion-script bash|zsh|fish`.
+    generate_completions_from_executable(bin/"vcgraph", "--generate-completion-script")
   end
 
   test do
@@ -53,5 +55,6 @@ class Vcgraph < Formula
     assert_match "<svg", svg
     assert_match "editor", svg
     assert_match "top view controller: editor", shell_output("#{bin}/vcgraph analyze app.yaml")
+    assert_match "vcgraph", shell_output("#{bin}/vcgraph --generate-completion-script bash")
   end
 end

@@ -22,15 +22,24 @@ public struct MermaidBackend: DiagramTextBackend {
   /// The flowchart of `diagram`.
   public func text(for diagram: Diagram) -> String {
     var writer = MermaidWriter(maxLabelLines: diagram.maxLabelLines, theme: diagram.theme)
-    // The front matter: the title, and Mermaid's own dark theme under a dark diagram (a
-    // fixed word in its `config`, never text from the input).
+    // The front matter: the title, and the `config` (Mermaid's own dark theme under a dark
+    // diagram; fixed words and the theme's colours, never text from the input).
     var front: [String] = []
     if includesTitle {
       var title = diagram.title
       if let caption = diagram.caption { title += " · " + caption }
       front.append("title: " + MermaidText.yamlString(title))
     }
-    if diagram.theme.isDark { front += ["config:", "  theme: dark"] }
+    // Mermaid's spacing, closer than its default, so that a diagram drawn to the column's width
+    // (GitHub's `useMaxWidth`) keeps its text larger; the edge labels' patch in the canvas
+    // colour, so that their text keeps its contrast (Mermaid's own patch is grey).
+    let patch = diagram.theme.canvas ?? diagram.theme.labelFill ?? diagram.theme.nodeFill
+    front += ["config:"]
+    if diagram.theme.isDark { front.append("  theme: dark") }
+    front += [
+      "  flowchart:", "    nodeSpacing: 16", "    rankSpacing: 36", "    padding: 6",
+      "  themeVariables:", "    edgeLabelBackground: \"\(patch)\"",
+    ]
     if !front.isEmpty {
       writer.line("---")
       for line in front { writer.line(line) }
@@ -39,7 +48,11 @@ public struct MermaidBackend: DiagramTextBackend {
     writer.line("flowchart TB")
     for node in diagram.nodes { writer.node(node, indent: 1) }
     for cluster in diagram.clusters { writer.cluster(cluster, indent: 1) }
-    for edge in diagram.edges { writer.edge(edge) }
+    // Stacks as chains (the top under its navigation controller, each entry under the one
+    // above), so that Mermaid draws them top to bottom rather than fanned out sideways.
+    for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges)) {
+      writer.edge(edge, from: drawn.tail)
+    }
     if let legend = diagram.legend {
       // An invisible link to the first controller puts the legend above the diagram, in one
       // row; alone, Mermaid would set it beside the diagram and halve the diagram's width.

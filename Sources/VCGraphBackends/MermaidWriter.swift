@@ -216,8 +216,10 @@ struct MermaidWriter {
 
   // MARK: - Edges
 
-  mutating func edge(_ edge: Diagram.Edge) {
-    let arrow: String
+  /// One edge, drawn from `tail` (a stack entry hangs from the entry above it, by a line
+  /// without an arrow).
+  mutating func edge(_ edge: Diagram.Edge, from tail: Diagram.NodeID) {
+    var arrow: String
     let style: String
     switch edge.kind {
     case .containment(let containment):
@@ -263,9 +265,14 @@ struct MermaidWriter {
     case .segue(let segue):
       (arrow, style) = segueLink(segue.style)
     }
+    if tail != edge.tail {
+      // `==>` `===`, `-->` `---`, `-.->` `-.-`.
+      arrow = arrow.hasSuffix(">") ? String(arrow.dropLast()) : arrow
+      if arrow == "==" || arrow == "--" { arrow += arrow.prefix(1) }
+    }
     let lines = edge.kind.labelLines.map(MermaidText.label)
     let label = lines.isEmpty ? "" : "|\(MermaidText.quoted(lines))|"
-    line("\(MermaidID.node(edge.tail)) \(arrow)\(label) \(MermaidID.node(edge.head))", indent: 1)
+    line("\(MermaidID.node(tail)) \(arrow)\(label) \(MermaidID.node(edge.head))", indent: 1)
     if let index = linkStyles.firstIndex(where: { $0.style == style }) {
       linkStyles[index].edges.append(edgeCount)
     } else {
@@ -309,7 +316,7 @@ struct MermaidWriter {
       classMembers[.onScreen, default: []].append(name)
     }
     line("end", indent: 1)
-    subgraphStyles.append(("lgd", "fill:none,stroke:#d0d7de,color:\(theme.quietLine)"))
+    subgraphStyles.append(("lgd", "fill:none,stroke:\(theme.quietLine),color:\(theme.secondary)"))
     if let first {
       line("lgdEdges ~~~ \(first)", indent: 1)
       edgeCount += 1

@@ -1,63 +1,52 @@
+import ArgumentParser
 import VCGraphCore
 
-/// The options of `vcgraph analyze`.
+/// `vcgraph analyze`: its options.
 struct AnalyzeOptions: CommandOptions {
-  static let format = Option(
-    "format", value: "FORMAT", help: "text or json", default: TextOrJSON.text,
-    parse: Parse.choice(TextOrJSON.self))
+  typealias Runner = AnalyzeCommand
 
-  static let sections =
-    [
-      OptionSection(
-        title: "options",
-        options: [
-          format.declaration, StoryboardOptions.initial.declaration,
-          SharedOptions.quiet.declaration,
-        ])
-    ]
-    + QuestionOptions.sections + RuleOptions.sections + LimitOptions.sections
-    + ClassOptions.sections
-    + ReferenceOptions.sections
+  static let configuration = CommandConfiguration(
+    commandName: "analyze",
+    abstract: "what is on screen, the top view controller, dismissals, responder chains",
+    discussion: """
+      Prints what UIKit would do: the top view controller, the visible path, what is on \
+      screen, requested dismissals and responder chains, and the findings. For a storyboard: \
+      of its launch state, plus every segue's effect and the storyboard findings (--initial: \
+      the launch state only). A question that has no answer is reported and the others \
+      answered; the exit status is then 1.
+      """)
 
-  var format: TextOrJSON
-  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
-  var quiet: Bool
+  @Argument(
+    help: ArgumentHelp(
+      "a description, dump or storyboard, or - for standard input", valueName: "input"))
+  var inputs: [String] = []
+
+  @Option(help: "text or json")
+  var format = TextOrJSON.text
+
+  @OptionGroup var storyboard: StoryboardOptions
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup(title: QuestionOptions.title) var questions: QuestionOptions
+  @OptionGroup(title: RuleOptions.title) var rules: RuleOptions
+  @OptionGroup(title: LimitOptions.title) var limits: LimitOptions
+  @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
+  @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
+
   /// A storyboard's launch state only.
-  var initial: Bool
-  var questions: QuestionOptions
-  var rules: RuleOptions
-  var limits: LimitOptions
-  var classes: ClassOptions
-  var references: ReferenceOptions
+  var initial: Bool { storyboard.initial }
+  var inputLimits: InputLimits { limits.input }
+  var maxLabelLines: Int { limits.maxLabelLines }
+  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
   var storyboardFolders: [String] { references.folders }
-
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-    references = try ReferenceOptions(arguments)
-    questions = try QuestionOptions(arguments)
-    rules = try RuleOptions(arguments)
-    format = try arguments.value(of: Self.format)
-    initial = try arguments.value(of: StoryboardOptions.initial)
-    quiet = try arguments.value(of: SharedOptions.quiet)
-  }
-
   var requests: [AnalysisRequest] { questions.requests }
-  var ignoredRules: [String] { rules.ignored }
+  var ignoredRules: [String] { rules.ignore }
 }
 
 /// `vcgraph analyze INPUT [--format text|json]`.
 struct AnalyzeCommand: Subcommand {
   let options: AnalyzeOptions
   let context: CommandContext
-
-  static let synopsis = "vcgraph analyze INPUT [--format text|json]"
-  static let summary =
-    "Prints what UIKit would do: the top view controller, the visible path, what is on\n"
-    + "screen, requested dismissals and responder chains, and the findings. For a\n"
-    + "storyboard: of its launch state, plus every segue's effect and the storyboard\n"
-    + "findings (--initial: the launch state only). A question that has no answer is\n"
-    + "reported and the others answered; the exit status is then 1."
 
   func run() -> Int32 {
     do {

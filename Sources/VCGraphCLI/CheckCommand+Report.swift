@@ -43,7 +43,7 @@ extension CheckCommand {
   /// Problems met while finding the inputs, each with the argument it is about when its
   /// message names one (`nope.yaml: no such file or directory`).
   func expansionFailures(besides first: VCGraphError? = nil) -> [ReportFailure] {
-    let arguments = context.arguments.positional
+    let arguments = context.inputs
     return ((first.map { [$0] } ?? []) + context.expansionProblems).map { error in
       ReportFailure(
         error,

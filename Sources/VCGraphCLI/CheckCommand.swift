@@ -1,79 +1,79 @@
+import ArgumentParser
 import Foundation
 import VCGraphBackends
 import VCGraphCore
 
 /// How `check` prints findings: one case per reporter of `FindingReporters.all`.
-enum CheckFormat: String, CaseIterable, Sendable {
+enum CheckFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   case text, json, github, sarif, markdown, junit, checkstyle
 
   /// The reporter that prints this format.
   var reporter: any FindingReporter.Type { FindingReporters.named(rawValue)! }
 }
 
-/// The options of `vcgraph check`.
+/// `vcgraph check`: its options.
 struct CheckOptions: CommandOptions {
-  static let format = Option(
-    "format", value: "FORMAT",
-    help: "text, json, github, sarif, markdown, junit, checkstyle", default: CheckFormat.text,
-    parse: Parse.choice(CheckFormat.self))
-  static let warningsAsErrors = Option(flag: "warnings-as-errors", help: "fail on warnings too")
-  static let baseline = Option(
-    "baseline", value: "FILE", help: "ignore the findings recorded in FILE", parse: Parse.text)
-  static let writeBaseline = Option(
-    "write-baseline", value: "FILE", help: "record the current findings in FILE",
-    parse: Parse.text)
-  static let rulesURL = Option(
-    "rules-url", value: "URL",
-    help: "sarif: link rules to URL#RULE-ID (your copy of Rules.md)",
-    parse: Parse.webAddress)
-  static let linkBase = Option(
-    "link-base", value: "URL",
-    help: "markdown: links to lines start with URL (a blob URL ending in /)",
-    parse: Parse.webAddress)
+  typealias Runner = CheckCommand
 
-  static let sections =
-    [
-      OptionSection(
-        title: "options",
-        options: [
-          format.declaration, warningsAsErrors.declaration, baseline.declaration,
-          writeBaseline.declaration, rulesURL.declaration, linkBase.declaration,
-          SharedOptions.quiet.declaration,
-        ])
-    ] + RuleOptions.sections + InputSelectionOptions.sections + LimitOptions.sections
-    + ClassOptions.sections + ReferenceOptions.sections
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "consistency findings for CI; exit 1 when an error is found",
+    discussion: """
+      Prints consistency findings like a compiler; exits 1 when an error-severity finding \
+      exists (or a warning, with --warnings-as-errors). A file's `ignore: [rule-id]` and \
+      --ignore silence rules; .vcgraph.yml switches rules off or on and changes severities; \
+      findings recorded in a baseline are not reported. 'vcgraph rules' explains each rule. \
+      A storyboard is checked as its launch state plus its segues and scenes.
+      """)
 
-  var format: CheckFormat
-  var warningsAsErrors: Bool
+  @Argument(
+    help: ArgumentHelp(
+      "descriptions, dumps, storyboards, directories, or - for standard input", valueName: "input"))
+  var inputs: [String] = []
+
+  @Option(help: "how findings are printed")
+  var format = CheckFormat.text
+
+  @Flag(help: "fail on warnings too")
+  var warningsAsErrors = false
+
+  @Option(help: ArgumentHelp("ignore the findings recorded in FILE", valueName: "file"))
   var baseline: String?
+
+  @Option(help: ArgumentHelp("record the current findings in FILE", valueName: "file"))
   var writeBaseline: String?
+
+  @Option(
+    name: .customLong("rules-url"),
+    help: ArgumentHelp(
+      "sarif: link rules to URL#RULE-ID (your copy of Rules.md)", valueName: "url"),
+    transform: Parse.option(Parse.webAddress))
   var rulesURL: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "markdown: links to lines start with URL (a blob URL ending in /)", valueName: "url"),
+    transform: Parse.option(Parse.webAddress))
   var linkBase: String?
-  var quiet: Bool
-  var rules: RuleOptions
-  var limits: LimitOptions
-  var classes: ClassOptions
-  var inputSelection: InputSelectionOptions
 
-  var selection: InputSelection { inputSelection.selection }
-  var references: ReferenceOptions
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup(title: RuleOptions.title) var rules: RuleOptions
+  @OptionGroup(title: ExcludeOptions.title) var include: IncludeOptions
+  @OptionGroup(title: ExcludeOptions.title) var exclude: ExcludeOptions
+  @OptionGroup(title: LimitOptions.title) var limits: LimitOptions
+  @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
+  @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
+
+  var quiet: Bool { quietOption.quiet }
+  var inputLimits: InputLimits { limits.input }
+  var maxLabelLines: Int { limits.maxLabelLines }
+  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
   var storyboardFolders: [String] { references.folders }
-
-  var ignoredRules: [String] { rules.ignored }
-
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-    inputSelection = try InputSelectionOptions(arguments)
-    references = try ReferenceOptions(arguments)
-    rules = try RuleOptions(arguments)
-    format = try arguments.value(of: Self.format)
-    warningsAsErrors = try arguments.value(of: Self.warningsAsErrors)
-    baseline = try arguments.value(of: Self.baseline)
-    writeBaseline = try arguments.value(of: Self.writeBaseline)
-    rulesURL = try arguments.value(of: Self.rulesURL)
-    linkBase = try arguments.value(of: Self.linkBase)
-    quiet = try arguments.value(of: SharedOptions.quiet)
+  var ignoredRules: [String] { rules.ignore }
+  var selection: InputSelection {
+    InputSelection(
+      include: include.include, exclude: exclude.exclude, forceExclude: include.forceExclude)
   }
 }
 
@@ -81,18 +81,6 @@ struct CheckOptions: CommandOptions {
 struct CheckCommand: Subcommand {
   let options: CheckOptions
   let context: CommandContext
-
-  static let synopsis =
-    "vcgraph check INPUT... [--format text|json|github|sarif|markdown|junit|checkstyle]\n"
-    + "         [--warnings-as-errors]"
-    + "         [--baseline FILE] [--write-baseline FILE]"
-  static let summary =
-    "Prints consistency findings like a compiler; exits 1 when an error-severity finding\n"
-    + "exists (or a warning, with --warnings-as-errors). A file's `ignore: [rule-id]`\n"
-    + "and --ignore silence rules; .vcgraph.yml switches rules off or on and changes\n"
-    + "severities; findings recorded in a baseline are not reported. 'vcgraph rules'\n"
-    + "explains each rule. A storyboard is checked as its launch state plus its segues and\n"
-    + "scenes."
 
   func run() -> Int32 {
     let inputs: [String]

@@ -1,11 +1,14 @@
 import VCGraphCore
 
-/// What every command receives besides its options: the command line as parsed (positional
-/// inputs, and every option as given, which worker processes are started with), the console,
+/// What every command receives besides its options: the command line (its positional inputs,
+/// and its words as given, which worker processes are started with), the console,
 /// the input loader, the questions asked on the command line, the drawing limits and the
 /// configuration file.
 struct CommandContext {
-  let arguments: ParsedArguments
+  /// The positional words: the inputs as given.
+  let inputs: [String]
+  /// The command line after the command's name, as given.
+  let words: [String]
   let console: Console
   let loader: InputLoader
   let requests: [AnalysisRequest]
@@ -27,10 +30,11 @@ struct CommandContext {
   /// `nested`: whether `.vcgraph.yml` files nearer the inputs apply too (not with `--config`
   /// or `--no-config`).
   init(
-    arguments: ParsedArguments, console: Console, options: some CommandOptions,
+    words: [String], console: Console, options: some CommandOptions,
     configuration: ConfigurationFile? = nil, nested: Bool = false
   ) {
-    self.arguments = arguments
+    self.words = words
+    inputs = options.inputs
     self.console = console
     self.configuration = configuration
     configurations = NestedConfigurations(base: configuration, nested: nested)
@@ -70,7 +74,7 @@ struct CommandContext {
   func inputFiles(
     atMostOne: Bool = false, reportingProblems: Bool = true
   ) throws(VCGraphError) -> [InputFile] {
-    let positional = arguments.positional
+    let positional = inputs
     if positional.isEmpty { throw VCGraphError(.usage, "no input given") }
     if atMostOne && positional.count > 1 {
       throw VCGraphError(.usage, "this command takes one input, not \(positional.count)")

@@ -1,10 +1,12 @@
+import ArgumentParser
 import Foundation
 import GraphvizKit
 import VCGraphCore
 import VCGraphDiagram
 
-/// The `vcgraph` command line: parses arguments, hands off to a command, and turns errors into
-/// compiler-style diagnostics and exit codes (`cli.md`).
+/// The `vcgraph` command line: parses arguments with swift-argument-parser (`VCGraphRoot` and
+/// its subcommands), hands off to a command, and turns errors into compiler-style diagnostics
+/// and exit codes (`Documentation/CommandLine.md`).
 public enum VCGraphCommandLine {
   public static let version = "0.1.0"
 
@@ -24,57 +26,69 @@ public enum VCGraphCommandLine {
     return ExitCode.of(.ioError)
   }
 
+  /// The words that ask for help, which run whatever the environment holds.
+  private static let helpWords: Set<String> = ["--help", "-h", "help"]
+
   private static func dispatch(_ arguments: [String], console: Console) -> Int32 {
     guard let first = arguments.first else {
-      console.err(mainHelp)
+      console.err(VCGraphRoot.helpMessage() + "\n")
       return ExitCode.of(.usage)
     }
-    if let problem = GraphvizAccelerators.environmentProblem,
-      !["--help", "-h", "help"].contains(first)
-    {
+    if let problem = GraphvizAccelerators.environmentProblem, !helpWords.contains(first) {
       console.err(
         DiagnosticPrinter().format(
           VCGraphError(.usage, problem, hint: "unset it, or set it to one of those")))
       return ExitCode.of(.usage)
     }
-    switch first {
-    case "--help", "-h", "help":
-      if arguments.count > 1, let command = Command(rawValue: arguments[1]) {
-        console.out(command.type.help)
-      } else {
-        console.out(mainHelp)
-      }
-      return ExitCode.success
-    case "--version":
+    if first == "--version" {
       console.out(versionText())
       return ExitCode.success
-    default:
-      break
     }
     if first == LayoutWorker.command { return LayoutWorker.serve(console: console) }
     if first == RenderWorker.command {
       return RenderWorker.serve(Array(arguments.dropFirst()), console: console)
     }
-    guard let command = Command(rawValue: first) else {
-      let hint = suggestion(for: first, among: Command.allCases.map(\.rawValue))
+    let names = VCGraphRoot.commands.map { $0.name }
+    if !first.hasPrefix("-") && !helpWords.contains(first) && !names.contains(first) {
+      let hint = suggestion(for: first, among: names)
       console.err(
         ControlCharacters.escaped(
           "error: unknown command '\(first)'" + (hint.map { " (\($0))" } ?? ""))
           + "\nrun 'vcgraph --help' for the commands\n")
       return ExitCode.of(.usage)
     }
-    let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
-      console.out(command.type.help)
+    let parsed: any ParsableCommand
+    do {
+      parsed = try VCGraphRoot.parseAsRoot(arguments)
+    } catch {
+      return report(error, command: names.contains(first) ? first : nil, console: console)
+    }
+    guard let command = parsed as? any CommandOptions else {
+      // argument-parser's own commands (`help`, `--help`): their run throws what they print.
+      var builtIn = parsed
+      do {
+        try builtIn.run()
+      } catch {
+        return report(error, command: names.contains(first) ? first : nil, console: console)
+      }
       return ExitCode.success
     }
-    do {
-      return try command.type.prepare(rest, console: console).run()
-    } catch {
-      console.err(DiagnosticPrinter().format(error))
-      console.err("run 'vcgraph \(command.rawValue) --help' for its options\n")
-      return error.exitCode
+    return command.execute(words: Array(arguments.dropFirst()), console: console)
+  }
+
+  /// What argument-parser threw: help, completion scripts and its description of the commands
+  /// go to standard output (0); a command line it refused is a usage error (64), said with
+  /// where to find the options.
+  private static func report(_ error: any Error, command: String?, console: Console) -> Int32 {
+    if VCGraphRoot.exitCode(for: error) == .success {
+      console.out(VCGraphRoot.fullMessage(for: error) + "\n")
+      return ExitCode.success
     }
+    console.err(
+      ControlCharacters.escaped("error: " + VCGraphRoot.message(for: error)) + "\n"
+        + (command.map { "run 'vcgraph \($0) --help' for its options\n" }
+          ?? "run 'vcgraph --help' for the commands\n"))
+    return ExitCode.of(.usage)
   }
 
   /// `vcgraph VERSION`, then the Graphviz library in use and what each of GraphvizKit's
@@ -86,45 +100,39 @@ public enum VCGraphCommandLine {
     for accelerator in status.accelerators { text += "  \(accelerator)\n" }
     return text
   }
-
-  static let mainHelp = """
-    vcgraph \(version): UIKit view-controller hierarchies, analyzed and drawn.
-
-    usage: vcgraph COMMAND [OPTIONS] INPUT...
-
-    commands:
-      render    draw annotated diagrams (svg, png, pdf, dot, json, mermaid, md)
-      analyze   what is on screen, the top view controller, dismissals, responder chains
-      check     consistency findings for CI; exit 1 when an error is found
-      import    turn a debugger dump or a storyboard's launch state into a description file
-      simulate  apply a description's steps: one diagram per state and a review page
-      diff      what changed between two hierarchies (or two scans); --exit-code for CI
-      rules     list the check rules, or explain one: vcgraph rules RULE-ID
-      scan      the app's navigation from its Swift code and storyboards (JSON or a map)
-
-    Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by content),
-    storyboards (.storyboard: render draws the map, --initial the launch state), directories
-    (every input inside, sorted by path), or - for standard input.
-    Run 'vcgraph COMMAND --help' for a command's options; 'vcgraph --version' for the version.
-
-    """
 }
 
-/// The subcommands.
-enum Command: String, CaseIterable {
-  case render, analyze, check, `import`, simulate, diff, rules, scan
+/// `vcgraph`: the subcommands, and what the help says of inputs.
+struct VCGraphRoot: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "vcgraph",
+    abstract: "UIKit view-controller hierarchies, analyzed and drawn.",
+    discussion: """
+      Inputs are description files (.yaml, .yml), debugger dumps (.txt, detected by \
+      content), storyboards (.storyboard: render draws the map, --initial the launch state), \
+      directories (every input inside, sorted by path), or - for standard input. Run 'vcgraph \
+      COMMAND --help' for a command's options; 'vcgraph --version' for the version, the \
+      Graphviz in use and its accelerators.
+      """,
+    subcommands: commands)
 
-  /// The command's type: its options, help and work.
-  var type: any Subcommand.Type {
-    switch self {
-    case .render: RenderCommand.self
-    case .analyze: AnalyzeCommand.self
-    case .check: CheckCommand.self
-    case .import: ImportCommand.self
-    case .simulate: SimulateCommand.self
-    case .diff: DiffCommand.self
-    case .rules: RulesCommand.self
-    case .scan: ScanCommand.self
+  /// The subcommands, in the order the help lists them.
+  static let commands: [any CommandOptions.Type] = [
+    RenderOptions.self, AnalyzeOptions.self, CheckOptions.self, ImportOptions.self,
+    SimulateOptions.self, DiffOptions.self, RulesOptions.self, ScanOptions.self, LintOptions.self,
+  ]
+}
+
+extension CommandOptions {
+  /// Prepares and runs the command; a problem preparing it (the configuration file) is
+  /// reported as a diagnostic with where to find the options.
+  func execute(words: [String], console: Console) -> Int32 {
+    do {
+      return try prepare(words: words, console: console).run()
+    } catch {
+      console.err(DiagnosticPrinter().format(error))
+      console.err("run 'vcgraph \(Self.name) --help' for its options\n")
+      return error.exitCode
     }
   }
 }

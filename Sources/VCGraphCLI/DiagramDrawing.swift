@@ -28,7 +28,7 @@ extension CommandContext {
         .dataError,
         "\(input): the diagram has \(size) nodes and edges, more than the layout limit of"
           + " \(limits.maxLayoutNodes)",
-        hint: "raise it with \(LayoutLimitOptions.maxLayoutNodes.declaration.flag)"
+        hint: "raise it with --max-layout-nodes"
           + limits.remedies)
     }
     func timedOut(after seconds: Double) -> VCGraphError {
@@ -36,7 +36,7 @@ extension CommandContext {
         .dataError,
         "\(input): laying out the diagram (\(size) nodes and edges) took longer than the"
           + " limit of \(LayoutLimits.format(seconds)) seconds and was stopped",
-        hint: "raise it with \(LayoutLimitOptions.layoutTimeout.declaration.flag)"
+        hint: "raise it with --layout-timeout"
           + limits.remedies)
     }
     var drawn = Drawn()

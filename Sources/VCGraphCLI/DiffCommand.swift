@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import VCGraphBackends
 import VCGraphCore
@@ -5,67 +6,76 @@ import VCGraphDiagram
 import VCGraphGraphviz
 
 /// How `diff` prints the comparison.
-enum DiffFormat: String, CaseIterable, Sendable {
+enum DiffFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   case text, json, markdown
 }
 
-/// The options of `vcgraph diff`.
+/// `vcgraph diff`: its options.
 struct DiffOptions: CommandOptions {
-  static let format = Option(
-    "format", value: "FORMAT", help: "text, json or markdown (a pull-request comment)",
-    default: DiffFormat.text, parse: Parse.choice(DiffFormat.self))
-  static let exitCode = Option(
-    flag: "exit-code", help: "exit 1 when the hierarchies differ (for CI)")
-  static let output = Option(
-    "output", short: "o", value: "FILE",
-    help: "also draw AFTER, changes marked (.svg .png .pdf .dot .mmd .md)",
-    parse: Parse.text)
+  typealias Runner = DiffCommand
 
-  static let sections =
-    [
-      OptionSection(
-        title: "options",
-        options: [
-          format.declaration, exitCode.declaration, output.declaration,
-          SharedOptions.quiet.declaration,
-        ])
-    ] + DrawingOptions.sections + LimitOptions.sections + ClassOptions.sections
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "what changed between two hierarchies (or two scans); --exit-code for CI",
+    discussion: """
+      Compares two hierarchies (descriptions, debugger dumps or storyboards, in any mix): \
+      controllers added, removed and moved (paired by id, else by class and position), \
+      presentation styles, the top view controller, what is on screen, and findings new and \
+      fixed. -o FILE also draws AFTER with the changes marked. With --exit-code the exit \
+      status is 1 when they differ, so a CI step fails on an unexpected change. Two results of \
+      `vcgraph scan -f json`: the navigation edges added and removed (--format markdown for a \
+      pull request's comment). \
 
-  var format: DiffFormat
-  var exitCode: Bool
+      """)
+
+  @Argument(
+    help: ArgumentHelp(
+      "BEFORE and AFTER: descriptions, dumps, storyboards or scans (- for one)", valueName: "input")
+  )
+  var inputs: [String] = []
+
+  @Option(help: "text, json or markdown (a pull-request comment)")
+  var format = DiffFormat.text
+
+  @Flag(help: "exit 1 when the hierarchies differ (for CI)")
+  var exitCode = false
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "also draw AFTER, changes marked (.svg .png .pdf .dot .mmd .md)", valueName: "file"))
   var output: String?
-  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
-  var quiet: Bool
-  var drawing: DrawingOptions
-  var limits: LimitOptions
-  var classes: ClassOptions
 
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-    format = try arguments.value(of: Self.format)
-    exitCode = try arguments.value(of: Self.exitCode)
-    output = try arguments.value(of: Self.output)
-    quiet = try arguments.value(of: SharedOptions.quiet)
-    drawing = try DrawingOptions(arguments)
-  }
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup(title: StyleOptions.title) var style: StyleOptions
+  @OptionGroup(title: StyleOptions.title) var details: DetailOptions
+  @OptionGroup(title: LimitOptions.title) var limits: LimitOptions
+  @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
+  @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
+
+  var drawing: Drawing { Drawing(style: style, details: details) }
+  var inputLimits: InputLimits { limits.input }
+  var maxLabelLines: Int { limits.maxLabelLines }
+  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
+  var storyboardFolders: [String] { references.folders }
 
   /// The diagram's format, from `-o`'s extension.
   var diagramFormat: RenderFormat? {
     output.flatMap { RenderFormat(name: ($0 as NSString).pathExtension) }
   }
 
-  func validate() throws(VCGraphError) {
+  func validate() throws {
     guard let output else { return }
     guard output != "-" else {
-      throw VCGraphError(
-        .usage, "diff prints the comparison on standard output; -o names the diagram's file",
-        hint: "name a file: -o after.svg")
+      throw ValidationError(
+        "diff prints the comparison on standard output; -o names the diagram's file (name a"
+          + " file: -o after.svg)")
     }
     guard let format = diagramFormat, format != .json else {
-      throw VCGraphError(
-        .usage, "-o \(output): the diagram's format comes from the extension",
-        hint: "use .svg, .png, .pdf, .dot, .mmd or .md; --format json prints the diff as JSON")
+      throw ValidationError(
+        "-o \(output): the diagram's format comes from the extension (use .svg, .png, .pdf,"
+          + " .dot, .mmd or .md; --format json prints the diff as JSON)")
     }
   }
 }
@@ -76,21 +86,9 @@ struct DiffCommand: Subcommand {
   let options: DiffOptions
   let context: CommandContext
 
-  static let synopsis =
-    "vcgraph diff BEFORE AFTER [--format text|json|markdown] [--exit-code] [-o FILE]"
-  static let summary = """
-    Compares two hierarchies (descriptions, debugger dumps or storyboards, in any mix):
-    controllers added, removed and moved (paired by id, else by class and position),
-    presentation styles, the top view controller, what is on screen, and findings new and
-    fixed. -o FILE also draws AFTER with the changes marked. With --exit-code the exit
-    status is 1 when they differ, so a CI step fails on an unexpected change. Two results of
-    `vcgraph scan -f json`: the navigation edges added and removed (--format markdown for a
-    pull request's comment).
-    """
-
   func run() -> Int32 {
     do throws(VCGraphError) {
-      let paths = context.arguments.positional
+      let paths = context.inputs
       guard paths.count == 2 else {
         throw VCGraphError(
           .usage, "diff compares two inputs, BEFORE and AFTER; \(paths.count) given",
@@ -147,7 +145,8 @@ struct DiffCommand: Subcommand {
     guard kinds.contains(true) else { return nil }
     guard kinds == [true, true] else {
       throw VCGraphError(
-        .usage, "\(paths[kinds[0] ? 1 : 0]): not a scan result, and diff compares two scans"
+        .usage,
+        "\(paths[kinds[0] ? 1 : 0]): not a scan result, and diff compares two scans"
           + " or two hierarchies")
     }
     return (

@@ -1,44 +1,51 @@
+import ArgumentParser
 import Foundation
 import VCGraphCore
 import VCGraphDiagram
 
-/// The options of `vcgraph import`.
+/// `vcgraph import`: its options.
 struct ImportOptions: CommandOptions {
-  static let output = Option(
-    "output", short: "o", value: "FILE",
-    help: "the .yaml file to write (default: standard output)", parse: Parse.text)
+  typealias Runner = ImportCommand
 
-  static let sections =
-    [
-      OptionSection(
-        title: "options", options: [output.declaration, SharedOptions.quiet.declaration])
-    ]
-    + LimitOptions.sections + ClassOptions.sections
-    + ReferenceOptions.sections
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "turn a debugger dump or a storyboard's launch state into a description file",
+    // argument-parser lists up to 12 options in the usage line; this command has 12.
+    usage: "vcgraph import [<options>] [<input> ...]",
+    discussion: """
+      Turns a _printHierarchy or Chisel pvc dump, or a storyboard's launch state, into a \
+      description file (standard output without -o). Notes where the importer had to guess, \
+      and each storyboard controller's scene, become YAML comments.
+      """)
 
+  @Argument(
+    help: ArgumentHelp(
+      "a debugger dump or a storyboard, or - for standard input", valueName: "input"))
+  var inputs: [String] = []
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("the .yaml file to write (default: standard output)", valueName: "file"))
   var output: String?
-  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
-  var quiet: Bool
-  var limits: LimitOptions
-  var classes: ClassOptions
-  var references: ReferenceOptions
+
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup(title: LimitOptions.title) var limits: LimitOptions
+  @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
+  @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
+
+  var inputLimits: InputLimits { limits.input }
+  var maxLabelLines: Int { limits.maxLabelLines }
+  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
   var storyboardFolders: [String] { references.folders }
 
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-    references = try ReferenceOptions(arguments)
-    output = try arguments.value(of: Self.output)
-    quiet = try arguments.value(of: SharedOptions.quiet)
-  }
-
-  func validate() throws(VCGraphError) {
+  func validate() throws {
     guard let output, output != "-" else { return }
     let ext = (output as NSString).pathExtension.lowercased()
     if !ext.isEmpty && !DescriptionLoader.extensions.contains(ext) {
-      throw VCGraphError(
-        .usage, "import writes a description (YAML), not .\(ext): -o \(output)",
-        hint: "name the output .yaml or .yml")
+      throw ValidationError(
+        "import writes a description (YAML), not .\(ext): -o \(output) (name the output .yaml"
+          + " or .yml)")
     }
   }
 }
@@ -47,12 +54,6 @@ struct ImportOptions: CommandOptions {
 struct ImportCommand: Subcommand {
   let options: ImportOptions
   let context: CommandContext
-
-  static let synopsis = "vcgraph import DUMP|STORYBOARD [-o FILE.yaml]"
-  static let summary =
-    "Turns a _printHierarchy or Chisel pvc dump, or a storyboard's launch state, into a\n"
-    + "description file (standard output without -o). Notes where the importer had to\n"
-    + "guess, and each storyboard controller's scene, become YAML comments."
 
   func run() -> Int32 {
     do {

@@ -31,7 +31,7 @@ struct LayoutLimits: Sendable, Equatable {
       .dataError,
       "\(input): the diagram's \(longest.owner) label would have \(longest.lines) lines, more"
         + " than the limit of \(maxLabelLines)",
-      hint: "raise it with \(LimitOptions.maxLabelLines.declaration.flag) (below"
+      hint: "raise it with --max-label-lines (below"
         + " \(Self.labelLineCeiling): Graphviz crashes on longer labels)")
   }
 

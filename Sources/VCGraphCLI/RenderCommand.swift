@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GraphvizKit
 import VCGraphBackends
@@ -45,136 +46,147 @@ enum RenderFormat: String, CaseIterable {
 
 extension RenderFormat {
   /// `-f svg,png`: formats named once each, in the order given.
-  static let list: OptionParser<[RenderFormat]> = { text, _ throws(VCGraphError) in
+  static let list: ValueParser<RenderFormatList> = { text throws(ValueProblem) in
     var formats: [RenderFormat] = []
     for name in text.split(separator: ",").map(String.init) {
       guard let format = RenderFormat(name: name) else {
-        throw VCGraphError(
-          .usage, "unknown format '\(name)'",
-          hint: "formats are " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "))
+        throw ValueProblem(
+          "a list of " + RenderFormat.allCases.map(\.rawValue).joined(separator: ", "),
+          hint: "unknown format '\(name)'")
       }
       if !formats.contains(format) { formats.append(format) }
     }
-    return formats
+    return RenderFormatList(formats: formats)
   }
+}
+
+/// The formats `-f` names.
+struct RenderFormatList: Sendable {
+  var formats: [RenderFormat]
 }
 
 extension Parse {
   /// `--scale N`: a size factor from 0.1 to 10.
-  static let scale: OptionParser<Double> = { text, flag throws(VCGraphError) in
+  static let scale: ValueParser<Double> = { text throws(ValueProblem) in
     guard let value = Double(text), value.isFinite, value >= 0.1, value <= 10 else {
-      throw VCGraphError(.usage, "'\(flag)' takes a number from 0.1 to 10, not '\(text)'")
+      throw ValueProblem("a number from 0.1 to 10")
     }
     return value
   }
 
   /// `--dpi N`: dots per inch from 10 to 960.
-  static let dpi: OptionParser<Double> = { text, flag throws(VCGraphError) in
+  static let dpi: ValueParser<Double> = { text throws(ValueProblem) in
     guard let value = Double(text), value.isFinite, value >= 10, value <= 960 else {
-      throw VCGraphError(.usage, "'\(flag)' takes a number from 10 to 960, not '\(text)'")
+      throw ValueProblem("a number from 10 to 960")
     }
     return value
   }
 }
 
 /// The image formats a Markdown page can show instead of Mermaid (`--image`).
-enum PageImage: String, CaseIterable, Sendable {
+enum PageImage: String, CaseIterable, Sendable, ExpressibleByArgument {
   case svg, png
 
   var format: RenderFormat { self == .svg ? .svg : .png }
 }
 
-/// The options of `vcgraph render`.
+/// `vcgraph render`: its options.
 struct RenderOptions: CommandOptions {
-  static let output = Option(
-    "output", short: "o", value: "PATH", help: "output file or directory", parse: Parse.text)
-  static let format = Option(
-    "format", short: "f", value: "LIST",
-    help: "svg,png,pdf,dot,json,mermaid,md (default: -o's extension, else svg)",
-    parse: RenderFormat.list)
-  static let image = Option(
-    "image", value: "svg|png",
-    help: "with -f md: an svg or png written beside the page, not Mermaid",
-    parse: Parse.choice(PageImage.self))
-  static let darkVariant = Option(
-    flag: "dark-variant", help: "also write NAME~dark.svg (and .png) in the dark theme")
-  static let scale = Option(
-    "scale", value: "N", help: "PNG size: N times 96 dpi (default 1)", parse: Parse.scale)
-  static let dpi = Option(
-    "dpi", value: "N", help: "PNG resolution in dots per inch (default 96)", parse: Parse.dpi)
-  static let jobs = Option(
-    "jobs", short: "j", value: "N",
-    help: "worker processes (default: one per core,"
-      + " \(RenderCommand.inputsPerDefaultJob)+ inputs each)",
-    parse: Parse.positiveInt)
+  typealias Runner = RenderCommand
 
-  static let sections =
-    [
-      OptionSection(
-        title: "options",
-        options: [
-          output.declaration, format.declaration, image.declaration, darkVariant.declaration,
-          scale.declaration, dpi.declaration, jobs.declaration,
-          StoryboardOptions.initial.declaration, SharedOptions.quiet.declaration,
-        ])
-    ] + DrawingOptions.sections + LayoutLimitOptions.sections + QuestionOptions.sections
-    + RuleOptions.sections + InputSelectionOptions.sections + LimitOptions.sections
-    + ClassOptions.sections + ReferenceOptions.sections
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "draw annotated diagrams (svg, png, pdf, dot, json, mermaid, md)",
+    discussion: """
+      Draws annotated diagrams; a storyboard's map (scenes, segues labelled with what UIKit \
+      does, the launch state), or with --initial its launch state only. One input and -o FILE \
+      writes that file (format from -f, else from the extension); several inputs or formats \
+      write INPUT-NAME.FORMAT files into the -o directory (default: the current directory); \
+      -o - writes one format to standard output. -f mermaid writes a Mermaid flowchart \
+      (.mmd); -f md a Markdown page with the diagram as a Mermaid block (or, with --image \
+      svg|png, the image written beside it), the answers and the findings, for documentation \
+      and CI job summaries.
+      """)
 
+  @Argument(
+    help: ArgumentHelp(
+      "descriptions, dumps, storyboards, directories, or - for standard input", valueName: "input"))
+  var inputs: [String] = []
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("output file or directory", valueName: "path"))
   var output: String?
-  /// As given with `-f`; empty when not given.
-  var formats: [RenderFormat]
-  /// `--image`: what a Markdown page shows instead of Mermaid.
+
+  @Option(
+    name: [.customShort("f"), .customLong("format")],
+    help: ArgumentHelp(
+      "svg,png,pdf,dot,json,mermaid,md (default: -o's extension, else svg)", valueName: "list"),
+    transform: Parse.option(RenderFormat.list))
+  var formatList: RenderFormatList?
+
+  @Option(help: "with -f md: an svg or png written beside the page, not Mermaid")
   var image: PageImage?
+
+  @Flag(help: "also write NAME~dark.svg (and .png) in the dark theme")
+  var darkVariant = false
+
+  @Option(
+    help: ArgumentHelp("PNG size: N times 96 dpi (default 1)", valueName: "n"),
+    transform: Parse.option(Parse.scale))
+  var scale: Double?
+
+  @Option(
+    name: .customLong("dpi"),
+    help: ArgumentHelp("PNG resolution in dots per inch (default 96)", valueName: "n"),
+    transform: Parse.option(Parse.dpi))
+  var pngDPI: Double?
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "worker processes (default: one per core, \(RenderCommand.inputsPerDefaultJob)+ inputs"
+        + " each)", valueName: "n"),
+    transform: Parse.option(Parse.positiveInt))
   var jobs: Int?
-  /// A storyboard's launch state only, not its map.
-  var initial: Bool
-  var quiet: Bool
-  /// `--dark-variant`: a dark `NAME~dark` image beside each SVG and PNG.
-  var darkVariant: Bool
-  /// The PNG resolution (`--dpi`, or 96 × `--scale`); nil for Graphviz's 96.
-  var dpi: Double?
-  var drawing: DrawingOptions
-  var layout: LayoutLimitOptions
-  var questions: QuestionOptions
-  var rules: RuleOptions
-  var limits: LimitOptions
-  var classes: ClassOptions
-  var inputSelection: InputSelectionOptions
-  var references: ReferenceOptions
-  var storyboardFolders: [String] { references.folders }
 
-  var ignoredRules: [String] { rules.ignored }
+  @OptionGroup var storyboard: StoryboardOptions
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup(title: StyleOptions.title) var style: StyleOptions
+  @OptionGroup(title: StyleOptions.title) var details: DetailOptions
+  @OptionGroup(title: LayoutLimitOptions.title) var layout: LayoutLimitOptions
+  @OptionGroup(title: QuestionOptions.title) var questions: QuestionOptions
+  @OptionGroup(title: RuleOptions.title) var rules: RuleOptions
+  @OptionGroup(title: ExcludeOptions.title) var include: IncludeOptions
+  @OptionGroup(title: ExcludeOptions.title) var exclude: ExcludeOptions
+  @OptionGroup(title: LimitOptions.title) var limits: LimitOptions
+  @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
+  @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
 
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-    references = try ReferenceOptions(arguments)
-    questions = try QuestionOptions(arguments)
-    inputSelection = try InputSelectionOptions(arguments)
-    rules = try RuleOptions(arguments)
-    initial = try arguments.value(of: StoryboardOptions.initial)
-    output = try arguments.value(of: Self.output)
-    formats = try arguments.value(of: Self.format) ?? []
-    image = try arguments.value(of: Self.image)
-    jobs = try arguments.value(of: Self.jobs)
-    quiet = try arguments.value(of: SharedOptions.quiet)
-    darkVariant = try arguments.value(of: Self.darkVariant)
-    let scale = try arguments.value(of: Self.scale)
-    dpi = try arguments.value(of: Self.dpi)
-    if let scale {
-      guard dpi == nil else {
-        throw VCGraphError(.usage, "'--scale' and '--dpi' both set the PNG's size; give one")
-      }
-      dpi = scale * Self.defaultDPI
+  func validate() throws {
+    if scale != nil && pngDPI != nil {
+      throw ValidationError("'--scale' and '--dpi' both set the PNG's size; give one")
     }
-    drawing = try DrawingOptions(arguments)
-    layout = try LayoutLimitOptions(arguments)
   }
 
-  var requests: [AnalysisRequest] { questions.requests }
+  /// As given with `-f`; empty when not given.
+  var formats: [RenderFormat] { formatList?.formats ?? [] }
+  /// A storyboard's launch state only, not its map.
+  var initial: Bool { storyboard.initial }
+  var quiet: Bool { quietOption.quiet }
+  /// The PNG resolution (`--dpi`, or 96 × `--scale`); nil for Graphviz's 96.
+  var dpi: Double? { pngDPI ?? scale.map { $0 * Self.defaultDPI } }
+  var drawing: Drawing { Drawing(style: style, details: details) }
 
-  var selection: InputSelection { inputSelection.selection }
+  var inputLimits: InputLimits { limits.input }
+  var maxLabelLines: Int { limits.maxLabelLines }
+  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
+  var storyboardFolders: [String] { references.folders }
+  var ignoredRules: [String] { rules.ignore }
+  var requests: [AnalysisRequest] { questions.requests }
+  var selection: InputSelection {
+    InputSelection(
+      include: include.include, exclude: exclude.exclude, forceExclude: include.forceExclude)
+  }
 
   /// The resolution Graphviz draws PNGs at unless told otherwise.
   static let defaultDPI = 96.0
@@ -190,19 +202,6 @@ struct RenderOptions: CommandOptions {
 struct RenderCommand: Subcommand {
   let options: RenderOptions
   let context: CommandContext
-
-  static let synopsis =
-    "vcgraph render INPUT... [-o PATH] [-f svg,png,pdf,dot,json,mermaid,md] [--image svg|png]"
-  static let summary = """
-    Draws annotated diagrams; a storyboard's map (scenes, segues labelled with what UIKit
-    does, the launch state), or with --initial its launch state only. One input and -o FILE
-    writes that file (format from -f, else
-    from the extension); several inputs or formats write INPUT-NAME.FORMAT files into the -o
-    directory (default: the current directory); -o - writes one format to standard output.
-    -f mermaid writes a Mermaid flowchart (.mmd); -f md a Markdown page with the diagram as
-    a Mermaid block (or, with --image svg|png, the image written beside it), the answers
-    and the findings, for documentation and CI job summaries.
-    """
 
   /// Without `--jobs`: one worker process per core, once there are at least
   /// ``inputsPerDefaultJob`` inputs for each (a worker's start-up costs about two renders,
@@ -316,7 +315,7 @@ struct RenderCommand: Subcommand {
       let model = Self.diagram(of: report, options: dark)
       let rendered = try images(
         of: model, input: input, formats: variants, singleDiagram: singleDiagram,
-        progress: progress)
+        progress: progress, warnsAboutReading: false)
       for format in variants {
         guard case .file(let path)? = destinations[format] else { continue }
         files.append((rendered[format]!, RenderPlan.darkVariantPath(of: path)))
@@ -358,10 +357,11 @@ struct RenderCommand: Subcommand {
 
   /// The Graphviz formats among `formats` of `model`: laid out once (a PNG at another
   /// resolution once more), the SVG with its title and description. Graphviz's warnings
-  /// worth saying go to `progress`.
+  /// worth saying go to `progress`, and so does a drawing too wide to read in a README's
+  /// column (unless `warnsAboutReading` is false: the dark variant of a drawing said once).
   private func images(
     of model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
-    progress: Progress
+    progress: Progress, warnsAboutReading: Bool = true
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
     let graph = GraphvizBackend().graph(model)
     let engine = options.drawing.engine
@@ -377,6 +377,13 @@ struct RenderCommand: Subcommand {
     let drawn = try context.draw(
       graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
     for warning in drawn.warnings + scaled.warnings { progress.message(warning) }
+    if warnsAboutReading,
+      let width = GraphvizBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
+      let problem = ReadingSize.problem(
+        of: model, drawingWidth: width, smallestText: GraphvizBackend.smallestText)
+    {
+      progress.message(readingWarning("\(input): \(problem)"))
+    }
     let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
     for format in formats {
@@ -415,14 +422,22 @@ extension RenderCommand {
     return StoryboardMapBuilder(document: storyboard, report: report, options: options).diagram()
   }
 
+  /// The warning that a diagram will not read in a README's column (``ReadingSize``).
+  func readingWarning(_ message: String) -> String {
+    DiagnosticPrinter().format(
+      severity: .warning, message: message, location: nil, hint: ReadingSize.remedy)
+  }
+
   /// Mermaid renderers refuse diagrams over their default size, and GitHub's cannot be told
   /// otherwise: say so rather than let the page show an error.
   func warnAboutMermaidLimits(
     _ text: String, of diagram: Diagram, input: String, format: RenderFormat, image: String?
   ) {
-    guard format == .mermaid || (format == .md && image == nil),
-      let problem = MermaidBackend.limitProblem(text, of: diagram)
-    else { return }
+    guard format == .mermaid || (format == .md && image == nil) else { return }
+    if let problem = ReadingSize.problem(of: diagram) {
+      context.console.err(readingWarning("\(input): \(problem)"))
+    }
+    guard let problem = MermaidBackend.limitProblem(text, of: diagram) else { return }
     context.console.err(
       DiagnosticPrinter().format(
         severity: .warning, message: "\(input): \(problem)", location: nil,

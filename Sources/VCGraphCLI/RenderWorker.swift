@@ -1,8 +1,8 @@
 import Foundation
 import VCGraphCore
 
-/// The child side of `WorkerPool`: `vcgraph __render-worker OPTIONS` (the run's `render`
-/// options) reads jobs from standard input, one JSON line each and then `end`, draws them in
+/// The child side of `WorkerPool`: `vcgraph __render-worker WORDS` (the run's `render`
+/// command line, whose inputs it does not read) reads jobs from standard input, one JSON line each and then `end`, draws them in
 /// order, and reports each on standard output as `{"start":N}` then `{"done":N,"status":S}`;
 /// diagnostics go to standard error as usual. The parent knows from this which input a
 /// crashed worker was drawing. The worker ends when its standard input closes (the parent is
@@ -33,10 +33,13 @@ enum RenderWorker {
   static func serve(_ words: [String], console: Console) -> Int32 {
     let command: RenderCommand
     do {
-      command = try RenderCommand.prepare(words, console: console)
-    } catch {
+      command = try RenderOptions.parse(words).prepare(words: words, console: console)
+    } catch let error as VCGraphError {
       console.err(DiagnosticPrinter().format(error))
       return error.exitCode
+    } catch {
+      console.err("error: \(Self.command): " + RenderOptions.message(for: error) + "\n")
+      return ExitCode.of(.usage)
     }
     let lines = ParentWatch.Lines()
     var jobs: [Job] = []

@@ -1,34 +1,33 @@
+import ArgumentParser
 import VCGraphCore
 
 /// How `rules` prints.
-enum RulesFormat: String, CaseIterable, Sendable {
+enum RulesFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   case text, json, markdown
 }
 
-/// The options of `vcgraph rules`.
+/// `vcgraph rules`: its options.
 struct RulesOptions: CommandOptions {
-  static let format = Option(
-    "format", value: "FORMAT", help: "text, json or markdown (the sections of Rules.md)",
-    default: RulesFormat.text, parse: Parse.choice(RulesFormat.self))
+  typealias Runner = RulesCommand
 
-  static let sections = [
-    OptionSection(
-      title: "options", options: [format.declaration, SharedOptions.quiet.declaration])
-  ]
+  static let configuration = CommandConfiguration(
+    commandName: "rules",
+    abstract: "list the check rules, or explain one: vcgraph rules RULE-ID",
+    discussion: """
+      Lists every check rule (id, severity, what it catches), or explains one: what UIKit \
+      does, a description that triggers it, the fix, and what UIKit prints. Rules that \
+      .vcgraph.yml changes are marked.
+      """)
 
-  var format: RulesFormat
-  /// `--quiet`: accepted as by every command; this one prints no progress or summary.
-  var quiet: Bool
-  // Read no input; the defaults.
-  var limits: LimitOptions
-  var classes: ClassOptions
+  @Argument(
+    help: ArgumentHelp("the rule to explain (default: list them all)", valueName: "rule-id"))
+  var inputs: [String] = []
 
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    format = try arguments.value(of: Self.format)
-    quiet = try arguments.value(of: SharedOptions.quiet)
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-  }
+  @Option(help: "text, json or markdown (the sections of Rules.md)")
+  var format = RulesFormat.text
+
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
 }
 
 /// `vcgraph rules [RULE-ID]`: every check rule in one line each, or one rule explained, from
@@ -37,14 +36,8 @@ struct RulesCommand: Subcommand {
   let options: RulesOptions
   let context: CommandContext
 
-  static let synopsis = "vcgraph rules [RULE-ID] [--format text|json|markdown]"
-  static let summary =
-    "Lists every check rule (id, severity, what it catches), or explains one: what UIKit\n"
-    + "does, a description that triggers it, the fix, and what UIKit prints. Rules that\n"
-    + ".vcgraph.yml changes are marked."
-
   func run() -> Int32 {
-    let words = context.arguments.positional
+    let words = context.inputs
     guard words.count <= 1 else {
       context.report(VCGraphError(.usage, "'rules' takes at most one rule id"))
       return ExitCode.of(.usage)

@@ -1,10 +1,11 @@
+import ArgumentParser
 import Foundation
 import VCGraphCore
 import VCGraphDiagram
 import VCGraphGraphviz
 
 /// What `scan` writes.
-enum ScanFormat: String, CaseIterable, Sendable {
+enum ScanFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   case json, svg, png, pdf, dot, mermaid, markdown
 
   /// The diagram format, nil for JSON.
@@ -21,58 +22,47 @@ enum ScanFormat: String, CaseIterable, Sendable {
   }
 }
 
-/// The options of `vcgraph scan`.
+/// `vcgraph scan`: its options.
 struct ScanOptions: CommandOptions {
-  static let format = Option(
-    "format", short: "f", value: "FORMAT",
-    help: "json, or the map: svg png pdf dot mermaid markdown", default: ScanFormat.json,
-    parse: Parse.choice(ScanFormat.self))
-  static let output = Option(
-    "output", short: "o", value: "FILE", help: "write to FILE instead of standard output",
-    parse: Parse.text)
-  static let root = Option(
-    "root", value: "DIR",
-    help: "paths relative to DIR (default: the one folder given, else .)",
-    parse: Parse.text)
+  typealias Runner = ScanCommand
 
-  static let sections =
-    [
-      OptionSection(
-        title: "options",
-        options: [
-          format.declaration, output.declaration, root.declaration,
-          SharedOptions.quiet.declaration,
-        ]),
-      OptionSection(
-        title: InputSelectionOptions.title, options: [InputSelectionOptions.exclude.declaration]),
-      OptionSection(
-        title: DrawingOptions.title,
-        options: [
-          DrawingOptions.layout.declaration, DrawingOptions.legend.declaration,
-          DrawingOptions.noLegend.declaration, DrawingOptions.theme.declaration,
-          DrawingOptions.titleText.declaration,
-        ]),
-    ]
+  static let configuration = CommandConfiguration(
+    commandName: "scan",
+    abstract: "the app's navigation from its Swift code and storyboards (JSON or a map)",
+    discussion: """
+      Reads the .swift files (and the .storyboard files) under PATH, folders recursively, and \
+      writes every navigation site: present, push, show, segues, containment, window roots, \
+      SwiftUI sheets and links (Documentation/Scan.md). -f json (the default) prints the \
+      result, schema version 1; another format draws the app's map. .vcgraph.yml's excluded \
+      and --exclude leave files out. Needs the vcgraph-swift program beside vcgraph \
+      (swift build --product vcgraph-swift) or named by VCGRAPH_SWIFT. \
 
-  var format: ScanFormat
+      """)
+
+  @Argument(help: ArgumentHelp("folders and .swift or .storyboard files", valueName: "path"))
+  var inputs: [String] = []
+
+  @Option(name: .shortAndLong, help: "json, or the map: svg png pdf dot mermaid markdown")
+  var format = ScanFormat.json
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("write to FILE instead of standard output", valueName: "file"))
   var output: String?
-  var root: String?
-  var quiet: Bool
-  var exclude: [String]
-  var drawing: DrawingOptions
-  var limits: LimitOptions
-  var classes: ClassOptions
 
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    format = try arguments.value(of: Self.format)
-    output = try arguments.value(of: Self.output)
-    root = try arguments.value(of: Self.root)
-    quiet = try arguments.value(of: SharedOptions.quiet)
-    exclude = try arguments.value(of: InputSelectionOptions.exclude)
-    drawing = try DrawingOptions(arguments)
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-  }
+  @Option(
+    help: ArgumentHelp(
+      "paths relative to DIR (default: the one folder given, else .)", valueName: "dir"),
+    completion: .directory)
+  var root: String?
+
+  @OptionGroup var quietOption: QuietOption
+  @OptionGroup(title: ExcludeOptions.title) var excludeOptions: ExcludeOptions
+  @OptionGroup(title: StyleOptions.title) var style: StyleOptions
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
+
+  var exclude: [String] { excludeOptions.exclude }
+  var drawing: Drawing { Drawing(style: style) }
 }
 
 /// `vcgraph scan PATH...`: the app's navigation from its Swift code and storyboards, as JSON
@@ -82,20 +72,9 @@ struct ScanCommand: Subcommand {
   let options: ScanOptions
   let context: CommandContext
 
-  static let synopsis =
-    "vcgraph scan PATH... [-f json|svg|png|pdf|dot|mermaid|markdown] [-o FILE]"
-  static let summary = """
-    Reads the .swift files (and the .storyboard files) under PATH, folders recursively, and
-    writes every navigation site: present, push, show, segues, containment, window roots,
-    SwiftUI sheets and links (Documentation/Scan.md). -f json (the default) prints the
-    result, schema version 1; another format draws the app's map. .vcgraph.yml's excluded
-    and --exclude leave files out. Needs the vcgraph-swift program beside vcgraph
-    (swift build --product vcgraph-swift) or named by VCGRAPH_SWIFT.
-    """
-
   func run() -> Int32 {
     do throws(VCGraphError) {
-      let paths = context.arguments.positional
+      let paths = context.inputs
       guard !paths.isEmpty else {
         throw VCGraphError(
           .usage, "scan needs a PATH: a folder or .swift files", hint: "vcgraph scan Sources")

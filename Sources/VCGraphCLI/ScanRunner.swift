@@ -27,9 +27,12 @@ enum ScanRunner {
     return nil
   }
 
-  /// The scan's JSON for `sources`; the program's warnings go to standard error through the
-  /// console (escaped, so a file name cannot forge a CI line), after it ends.
-  static func run(_ sources: ScanSources, console: Console) throws(VCGraphError) -> [UInt8] {
+  /// The scan's JSON for `sources` (`command` `lint`: the lint findings'); the program's
+  /// warnings go to standard error through the console (escaped, so a file name cannot forge a
+  /// CI line), after it ends.
+  static func run(
+    _ sources: ScanSources, command: String = "scan", console: Console
+  ) throws(VCGraphError) -> [UInt8] {
     guard let executable = locate() else {
       let named = ProcessInfo.processInfo.environment["VCGRAPH_SWIFT"]
       throw VCGraphError(
@@ -41,7 +44,7 @@ enum ScanRunner {
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["scan", "--root", sources.root, "--files-from", "-"]
+    process.arguments = [command, "--root", sources.root, "--files-from", "-"]
     let input = Pipe()
     let output = Pipe()
     let messages = Pipe()

@@ -51,7 +51,7 @@ extension SimulateCommand {
             .dataError,
             "\(input): the diagrams drawn together have \(size) nodes and edges, more than the"
               + " layout limit of \(limits.maxLayoutNodes)",
-            hint: "raise it with \(LayoutLimitOptions.maxLayoutNodes.declaration.flag)"
+            hint: "raise it with --max-layout-nodes"
               + (limits.expandAll
                 ? ", or leave out --expand-all so off-screen subtrees collapse" : ""))
         }
@@ -60,7 +60,7 @@ extension SimulateCommand {
           "\(input): laying out the diagrams drawn together (\(size) nodes and edges) took"
             + " longer than the limit of \(LayoutLimits.format(limits.layoutTimeout)) seconds"
             + " and was stopped",
-          hint: "raise it with \(LayoutLimitOptions.layoutTimeout.declaration.flag)")
+          hint: "raise it with --layout-timeout")
         return try context.guarded(
           input: input, timeout: timeout, seconds: limits.layoutTimeout
         ) { () throws(GraphvizError) in

@@ -1,77 +1,72 @@
+import ArgumentParser
 import Foundation
 import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
 import VCGraphGraphviz
 
-/// The options of `vcgraph simulate`.
+/// `vcgraph simulate`: its options.
 struct SimulateOptions: CommandOptions {
-  static let output = Option(
-    "output", short: "o", value: "DIR", help: "directory to write into (default NAME-simulation)",
-    parse: Parse.text)
-  static let format = Option(
-    "format", value: "FORMAT", help: "summary on stdout: text or json", default: TextOrJSON.text,
-    parse: Parse.choice(TextOrJSON.self))
-  static let png = Option(flag: "png", help: "also write step-N.png")
-  static let strict = Option(
-    flag: "strict",
-    help: "refuse the run at a step UIKit ignores or raises on")
-  static let maxSteps = Option(
-    "max-steps", value: "N", help: "most steps simulated", default: 1_000,
-    parse: Parse.positiveInt)
-  static let maxOutputBytes = Option(
-    "max-output-bytes", value: "N", help: "most bytes written, all files together",
-    default: 256 << 20, parse: Parse.positiveInt)
-  static let steps = Option(
-    "steps", value: "FILE",
-    help: "steps to apply instead of the input's own (storyboards: perform)",
-    parse: Parse.text)
+  typealias Runner = SimulateCommand
 
-  static let sections =
-    [
-      OptionSection(
-        title: "options",
-        options: [
-          output.declaration, steps.declaration, format.declaration, png.declaration,
-          strict.declaration, SharedOptions.quiet.declaration,
-        ]),
-      OptionSection(
-        title: "simulation limits", options: [maxSteps.declaration, maxOutputBytes.declaration]),
-    ] + DrawingOptions.sections + LayoutLimitOptions.sections + LimitOptions.sections
-    + ClassOptions.sections + ReferenceOptions.sections
+  static let configuration = CommandConfiguration(
+    commandName: "simulate",
+    abstract: "apply a description's steps: one diagram per state and a review page",
+    discussion: """
+      Applies the description's `steps` (or those of --steps FILE; for a storyboard, whose \
+      steps may `perform` its segues) in order with UIKit's rules and writes into DIR: \
+      step-0.svg (the state as described) ... step-N.svg, all on one layout, each marking what \
+      its step added, removed, moved or brought on screen and the top view controller; \
+      summary.json; and index.html, a self-contained review page (open index.html#step-3 for \
+      step 3, #compare-2-5 for steps 2 and 5 side by side; arrow keys or j/k step through, + \
+      and - zoom). Prints one line per step. A step UIKit refuses is an error at its position \
+      (exit 65) and nothing is written.
+      """)
 
+  @Argument(
+    help: ArgumentHelp("a description or storyboard, or - for standard input", valueName: "input"))
+  var inputs: [String] = []
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("directory to write into (default NAME-simulation)", valueName: "dir"))
   var output: String?
-  var format: TextOrJSON
-  var png: Bool
-  /// Refuse the whole run at a step UIKit ignores or raises on (today's behaviour).
-  var strict: Bool
-  /// A steps file applied instead of the input's `steps`.
-  var steps: String?
-  var quiet: Bool
-  var maxSteps: Int
-  var maxOutputBytes: Int
-  var drawing: DrawingOptions
-  var layout: LayoutLimitOptions
-  var limits: LimitOptions
-  var classes: ClassOptions
-  var references: ReferenceOptions
-  var storyboardFolders: [String] { references.folders }
 
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    limits = try LimitOptions(arguments)
-    classes = try ClassOptions(arguments)
-    references = try ReferenceOptions(arguments)
-    output = try arguments.value(of: Self.output)
-    format = try arguments.value(of: Self.format)
-    png = try arguments.value(of: Self.png)
-    strict = try arguments.value(of: Self.strict)
-    steps = try arguments.value(of: Self.steps)
-    quiet = try arguments.value(of: SharedOptions.quiet)
-    maxSteps = try arguments.value(of: Self.maxSteps)
-    maxOutputBytes = try arguments.value(of: Self.maxOutputBytes)
-    drawing = try DrawingOptions(arguments)
-    layout = try LayoutLimitOptions(arguments)
-  }
+  @Option(
+    help: ArgumentHelp(
+      "steps to apply instead of the input's own (storyboards: perform)", valueName: "file"))
+  var steps: String?
+
+  @Option(help: "summary on stdout: text or json")
+  var format = TextOrJSON.text
+
+  @Flag(help: "also write step-N.png")
+  var png = false
+
+  /// Refuse the whole run at a step UIKit ignores or raises on.
+  @Flag(help: "refuse the run at a step UIKit ignores or raises on")
+  var strict = false
+
+  @OptionGroup var quietOption: QuietOption
+
+  @OptionGroup(title: "simulation limits") var simulation: SimulationLimitOptions
+  @OptionGroup(title: StyleOptions.title) var style: StyleOptions
+  @OptionGroup(title: StyleOptions.title) var details: DetailOptions
+  @OptionGroup(title: LayoutLimitOptions.title) var layout: LayoutLimitOptions
+  @OptionGroup(title: LimitOptions.title) var limits: LimitOptions
+  @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
+  @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
+  @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
+
+  var quiet: Bool { quietOption.quiet }
+  var maxSteps: Int { simulation.maxSteps }
+  var maxOutputBytes: Int { simulation.maxOutputBytes }
+  var drawing: Drawing { Drawing(style: style, details: details) }
+  var inputLimits: InputLimits { limits.input }
+  var maxLabelLines: Int { limits.maxLabelLines }
+  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
+  var storyboardFolders: [String] { references.folders }
 
   var layoutLimits: LayoutLimits {
     LayoutLimits(
@@ -79,13 +74,27 @@ struct SimulateOptions: CommandOptions {
       layoutTimeout: layout.layoutTimeout, expandAll: drawing.expandAll)
   }
 
-  func validate() throws(VCGraphError) {
+  func validate() throws {
     if output == "-" {
-      throw VCGraphError(
-        .usage, "simulate writes a directory of files; -o - (standard output) is not possible",
-        hint: "use --format json for the summary on standard output")
+      throw ValidationError(
+        "simulate writes a directory of files; -o - (standard output) is not possible (use"
+          + " --format json for the summary on standard output)")
     }
   }
+}
+
+/// How much one simulation may do.
+struct SimulationLimitOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp("most steps simulated (default 1000)", valueName: "n"),
+    transform: Parse.option(Parse.positiveInt))
+  var maxSteps = 1_000
+
+  @Option(
+    help: ArgumentHelp(
+      "most bytes written, all files together (default \(256 << 20))", valueName: "n"),
+    transform: Parse.option(Parse.positiveInt))
+  var maxOutputBytes = 256 << 20
 }
 
 /// `vcgraph simulate INPUT [-o DIR]`: applies the description's `steps` and writes one
@@ -101,19 +110,6 @@ struct SimulateCommand: Subcommand {
   let options: SimulateOptions
   let context: CommandContext
 
-  static let synopsis =
-    "vcgraph simulate INPUT [-o DIR] [--steps FILE] [--format text|json] [--layout ENGINE]"
-  static let summary = """
-    Applies the description's `steps` (or those of --steps FILE; for a storyboard, whose
-    steps may `perform` its segues) in order with UIKit's rules and writes into DIR:
-    step-0.svg (the state as described) ... step-N.svg, all on one layout, each marking what
-    its step added, removed, moved or brought on screen and the top view controller;
-    summary.json; and index.html, a self-contained review page (open index.html#step-3 for
-    step 3, #compare-2-5 for steps 2 and 5 side by side; arrow keys or j/k step through, +
-    and - zoom). Prints one line per step. A step UIKit refuses is an error at its position
-    (exit 65) and nothing is written.
-    """
-
   func run() -> Int32 {
     do throws(VCGraphError) {
       try LayoutEngines.check(options.drawing.engine)
@@ -122,7 +118,7 @@ struct SimulateCommand: Subcommand {
       var hierarchy = loaded.hierarchy
       if let steps = options.steps {
         let loader = DescriptionLoader(
-          limits: options.limits.input, declaredKinds: options.classes.declaredKinds)
+          limits: options.inputLimits, declaredKinds: options.declaredKinds)
         hierarchy.steps = try loader.loadSteps(
           bytes: context.loader.readSource(steps), path: steps, for: hierarchy)
       }
@@ -138,7 +134,7 @@ struct SimulateCommand: Subcommand {
         throw VCGraphError.data(
           "the file has \(hierarchy.steps.count) steps, more than the limit of"
             + " \(options.maxSteps) steps", at: hierarchy.steps[options.maxSteps].location,
-          hint: "raise it with \(SimulateOptions.maxSteps.declaration.flag), or split the steps"
+          hint: "raise it with --max-steps, or split the steps"
             + " into several files")
       }
       let directory = DirectoryReplacement(path: outputDirectory(for: input), command: "simulate")
@@ -172,7 +168,7 @@ struct SimulateCommand: Subcommand {
       files.append(("summary.json", Array((report.json.formatted() + "\n").utf8)))
       let page = ReviewPage(
         report: report, diagrams: svgs.map(\.pageSVG), legends: svgs.map(\.legendSVG),
-        pngs: options.png)
+        pngs: options.png, generator: "vcgraph \(VCGraphCommandLine.version)")
       files.append(("index.html", Array(page.html.utf8)))
       // The page's diagrams were counted with their states.
       let pageDiagrams = svgs.reduce(0) {
@@ -226,7 +222,7 @@ struct SimulateCommand: Subcommand {
         .dataError,
         "\(input): the simulation's files would be more than the limit of \(limit) bytes"
           + (step.map { " (by step \($0))" } ?? ""),
-        hint: "raise it with \(SimulateOptions.maxOutputBytes.declaration.flag), or split the"
+        hint: "raise it with --max-output-bytes, or split the"
           + " steps into several files")
     }
   }

@@ -128,15 +128,12 @@ struct WorkerPool {
       defer { head += size }
       return Array(queue[head..<head + size])
     }
-    // Workers render their jobs themselves, not with a pool of their own.
-    let jobsOption = RenderOptions.jobs.declaration
+    // Workers take the run's command line (their jobs come on standard input; they render
+    // them themselves, not with a pool of their own), and the run's reference folders (input
+    // directories and every input's folder), so a worker resolves storyboard references as
+    // this process would. The folders go first: the command line may end in `-- INPUT...`.
     let forwarded =
-      context.arguments.given.filter { $0.name != jobsOption.name }.map { option in
-        option.value.map { "--\(option.name)=\($0)" } ?? "--\(option.name)"
-      }
-      // The run's reference folders (input directories and every input's folder), so a
-      // worker resolves storyboard references as this process would.
-      + context.loader.searchFolders.map { "\(ReferenceOptions.folder.declaration.flag)=\($0)" }
+      context.loader.searchFolders.map { "\(ReferenceOptions.flag)=\($0)" } + context.words
     var running: [Int: Running] = [:]
     var started = 0
     let exits = Exits()

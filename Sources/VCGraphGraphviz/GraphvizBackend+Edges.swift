@@ -37,7 +37,10 @@ extension GraphvizBackend {
       attributes["id"] = .text("contains-\(containment.parent.id)-\(containment.position)")
     case .presentation(let presentation):
       let onPath = presentation.isOnVisiblePath
-      label(color: theme.presentation)
+      // No label: the level's title says the style, the presenter and the requester. A
+      // label would be a node of its own on the ranks the edge crosses and widen them by its
+      // width (an `xlabel` overlaps cluster titles); the tooltip keeps the words.
+      attributes["tooltip"] = .text(edge.kind.labelLines.joined(separator: "\n"))
       attributes["style"] = .raw("dashed")
       attributes["color"] = .raw(onPath ? theme.path : theme.presentation)
       attributes["penwidth"] = .raw(onPath ? "2.5" : "1.8")

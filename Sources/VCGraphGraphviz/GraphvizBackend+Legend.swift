@@ -108,7 +108,10 @@ extension GraphvizBackend {
     if legend.hasResponderChains { row("① ②", theme.responder, "responder chain") }
     if legend.hasViews { row("┈┈", theme.view, "view / hosts") }
     for style in legend.segueStyles {
-      row(Self.sample(style), Self.line(style, theme: theme), style.legend)
+      // The sample is text: a line colour too faint for text (the quiet line's) is drawn in
+      // the secondary text colour.
+      let line = Self.line(style, theme: theme)
+      row(Self.sample(style), line == theme.quietLine ? theme.secondary : line, style.legend)
     }
     guard !rows.isEmpty else { return nil }
     let table = "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">\(rows)</TABLE>"

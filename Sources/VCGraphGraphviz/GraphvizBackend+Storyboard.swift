@@ -13,8 +13,13 @@ extension GraphvizBackend {
     var lines: [String] = []
     if let reference = node.reference {
       lines.append(font("reference", size: small, color: theme.secondary))
-      lines.append(
-        font("<B>→ \(HTML.escape(reference))</B>", size: GraphvizStyle.nameSize, color: theme.ink))
+      // `Login.storyboard › LoginViewController` on two lines, to keep a row of references
+      // narrow.
+      let parts = reference.components(separatedBy: " › ")
+      for (index, part) in parts.enumerated() {
+        let text = (index == 0 ? "→ " : "› ") + HTML.escape(part)
+        lines.append(font("<B>\(text)</B>", size: GraphvizStyle.nameSize, color: theme.ink))
+      }
     } else if let (name, suffix) = node.nameParts {
       lines.append(
         font("<B>\(HTML.escape(name))</B>", size: GraphvizStyle.nameSize, color: theme.ink))

@@ -46,7 +46,9 @@ extension GraphvizBackend {
   }
 
   /// The answers besides the top view controller, one line each, as HTML: how many
-  /// controllers are on screen and the visible leaves, each requested dismissal (dismissals
+  /// controllers are on screen and the visible leaves (wrapped at 90 characters, at most three
+  /// lines), each
+  /// requested dismissal (dismissals
   /// with the same outcome on one line, their distinct calls listed, at most three by name),
   /// each responder chain once
   /// (wrapped at 90 characters), and the count of findings.
@@ -56,12 +58,28 @@ extension GraphvizBackend {
     let small = GraphvizStyle.bodySize
     var lines: [String] = []
     if summary.showsState {
-      var screen = "\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"
+      var parts = ["\(summary.onScreenCount) of \(summary.controllerCount) controllers on screen"]
       if summary.visibleLeaves.count > 1 {
-        screen +=
-          " · visible leaves: " + summary.visibleLeaves.map(\.name).joined(separator: ", ")
+        let leaves = summary.visibleLeaves.map(\.name)
+        parts[0] += " · visible leaves: " + leaves[0]
+        parts += leaves.dropFirst()
       }
-      lines.append(font(HTML.escape(screen), size: small, color: theme.ink))
+      // Wrapped at 90 characters, as the responder chains: one long line of leaves was wider
+      // than the drawing.
+      // At most three lines: a tab app can have hundreds of leaves.
+      var wrapped: [String] = []
+      for (index, part) in parts.enumerated() {
+        if let last = wrapped.last, last.count + 2 + part.count <= 90 {
+          wrapped[wrapped.count - 1] += ", " + part
+        } else if wrapped.count == 3 {
+          wrapped[2] += ", +\(parts.count - index) more"
+          break
+        } else {
+          if !wrapped.isEmpty { wrapped[wrapped.count - 1] += "," }
+          wrapped.append(part)
+        }
+      }
+      for line in wrapped { lines.append(font(HTML.escape(line), size: small, color: theme.ink)) }
     }
     var outcomes: [(calls: [String], outcome: String)] = []
     for dismissal in summary.dismissals {

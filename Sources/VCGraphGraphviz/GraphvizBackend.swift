@@ -32,7 +32,7 @@ public struct GraphvizBackend: Sendable {
       ("fontname", .raw(GraphvizStyle.font)), ("fontsize", .raw("\(GraphvizStyle.bodySize)")),
       ("fontcolor", .raw(theme.ink)), ("shape", .raw("box")),
       ("style", .raw("rounded,filled")), ("fillcolor", .raw(theme.nodeFill)),
-      ("color", .raw(theme.ink)), ("margin", .raw("0.1,0.04")),
+      ("color", .raw(theme.ink)), ("margin", .raw("0.08,0.04")),
     ])
     graph.edgeDefaults = Attributes([
       ("fontname", .raw(GraphvizStyle.font)), ("fontsize", .raw("\(GraphvizStyle.smallSize)")),
@@ -43,13 +43,22 @@ public struct GraphvizBackend: Sendable {
     for cluster in diagram.clusters { graph.add(self.cluster(cluster, in: diagram)) }
     let ends = layout.drawnEnds(of: diagram.edges)
     for (edge, drawn) in zip(diagram.edges, ends) {
+      // The requester is named in the presentation's label; a line from it would cross the
+      // stacks between it and the level below and read as containment.
+      if case .requester = edge.kind { continue }
       graph.add(self.edge(edge, from: drawn.tail, to: drawn.head, theme: theme))
     }
-    for (number, group) in layout.sameRankGroups(in: diagram).enumerated() {
-      var rank = Graph(name: "rank_presented_\(number)")
-      rank.attributes["rank"] = .raw("same")
-      for id in group { rank.add(Node(Self.name(id))) }
-      graph.add(rank)
+    for anchor in layout.stackingAnchors(in: diagram) {
+      graph.add(
+        Edge(
+          Self.name(anchor.tail), Self.name(anchor.head),
+          attributes: Attributes([("style", .raw("invis")), ("weight", .raw("0"))])))
+    }
+    let groups = layout.stackGroups(in: diagram)
+    if !groups.isEmpty {
+      Self.assignGroups(
+        Dictionary(uniqueKeysWithValues: groups.map { (Self.name($0), "stack_" + Self.name($1)) }),
+        in: &graph)
     }
     for (number, row) in layout.siblingRows(in: diagram).enumerated() {
       var rank = Graph(name: "rank_siblings_\(number)")
@@ -78,6 +87,16 @@ public struct GraphvizBackend: Sendable {
     }
   }
 
+  /// Sets the `group` of every node `groups` names, wherever in `graph` it is listed.
+  private static func assignGroups(_ groups: [String: String], in graph: inout Graph) {
+    for index in graph.nodes.indices {
+      if let group = groups[graph.nodes[index].name] {
+        graph.nodes[index].attributes["group"] = .raw(group)
+      }
+    }
+    for index in graph.subgraphs.indices { assignGroups(groups, in: &graph.subgraphs[index]) }
+  }
+
   // MARK: - Clusters
 
   private func cluster(_ cluster: Diagram.Cluster, in diagram: Diagram) -> Graph {
@@ -98,8 +117,16 @@ public struct GraphvizBackend: Sendable {
     case .presentationLevel(let level):
       graph = Graph(name: "cluster_level_\(level.root.index)")
       let color = level.isRemoved ? theme.dismiss : theme.presentation
+      // The requester, when another controller called present (the edge has no label).
+      let requester = diagram.edges.lazy.compactMap { edge -> Diagram.ControllerRef? in
+        guard case .presentation(let presentation) = edge.kind,
+          presentation.presented.index == level.root.index
+        else { return nil }
+        return presentation.requester
+      }.first
       graph.attributes = clusterStyle(
-        label: cluster.kind.title, line: color, text: color,
+        label: cluster.kind.title + (requester.map { "\nrequested by \($0.id)" } ?? ""),
+        line: color, text: color,
         fill: level.isRemoved ? theme.dismissFill : theme.levelFill, dashed: true, theme: theme)
       graph.attributes["id"] = .text("level-\(level.root.id)")
     case .dismissRegion(let region):

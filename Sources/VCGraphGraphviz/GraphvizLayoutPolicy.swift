@@ -13,13 +13,17 @@ import VCGraphDiagram
 /// - Tabs, split columns, pages and custom containers' children sit side by side, in index
 ///   order: each container's children share a rank and are chained left to right by invisible
 ///   edges (`ordering=out` alone gives way to clusters and to presentations on the same rank).
-/// - A presented controller sits on its presenter's rank (`rank=same`), beside it, so that
-///   presentations add width rather than height.
+/// - Each stack is one `group`, so `dot` keeps it a straight column.
+/// - A presentation level goes below what is drawn before it in its window: the window's own
+///   tree, then its levels by level number (1 before 2), each hanging from the lowest node of
+///   the one before by an invisible edge that weighs nothing. Levels thus read top to bottom,
+///   and the presentation edge runs down beside the stacks instead of arching over them, at the
+///   price of height rather than width (an 880 px column is narrow, not short).
 /// - The legend goes below everything: invisible edges from every node that has nothing
 ///   under it lead to the legend's first entry, which therefore ranks below them all.
 public struct GraphvizLayoutPolicy: Sendable, Equatable {
   /// Space between nodes of one rank, in inches.
-  public var nodeSeparation = "0.2"
+  public var nodeSeparation = "0.15"
   /// Space between ranks, in inches.
   public var rankSeparation = "0.35"
   /// `TB` (top to bottom, every hierarchy) or `LR` (left to right: a scanned app's map, whose
@@ -35,43 +39,101 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
       ("rankdir", .raw(rankDirection)), ("newrank", .raw("true")), ("compound", .raw("true")),
       ("ordering", .raw("out")), ("nodesep", .raw(nodeSeparation)),
       ("ranksep", .raw(rankSeparation)),
+      // A margin around the drawing: a browser's text can come out a pixel wider than
+      // Graphviz measured it, and an edge label at the edge would be cut.
+      ("pad", .raw("0.07")),
     ]
   }
 
   /// The nodes each edge of `edges` connects in the drawing, by the edge's position: a stack
-  /// entry below the top hangs from the entry above it; every other edge keeps its ends.
+  /// entry below the top hangs from the entry above it (``Diagram/drawnEnds(of:)``); every
+  /// other edge keeps its ends.
   public func drawnEnds(
     of edges: [Diagram.Edge]
   ) -> [(tail: Diagram.NodeID, head: Diagram.NodeID)] {
-    var ends = edges.map { (tail: $0.tail, head: $0.head) }
-    // The entries of each stack by position, from the containment edges.
-    var stacks: [Diagram.NodeID: [(position: Int, edge: Int)]] = [:]
-    for (index, edge) in edges.enumerated() {
-      if case .containment(let containment) = edge.kind, case .stack = containment.slot {
-        stacks[edge.tail, default: []].append((containment.position, index))
-      }
-    }
-    for entries in stacks.values {
-      let ordered = entries.sorted { $0.position < $1.position }
-      for (lower, upper) in zip(ordered, ordered.dropFirst()) {
-        let above = edges[upper.edge].head
-        // One controller written twice in one stack would hang from itself: keep its edge.
-        if above != edges[lower.edge].head { ends[lower.edge].tail = above }
-      }
-    }
-    return ends
+    Diagram.drawnEnds(of: edges)
   }
 
-  /// Groups of nodes drawn on one rank: each presenter with the controllers it presents.
-  public func sameRankGroups(in diagram: Diagram) -> [[Diagram.NodeID]] {
-    var groups: [Diagram.NodeID: [Diagram.NodeID]] = [:]
-    var order: [Diagram.NodeID] = []
+  /// The `group` of each navigation controller and its stack's entries (named after the
+  /// navigation controller's node), so that `dot` draws every stack as a straight column.
+  public func stackGroups(in diagram: Diagram) -> [Diagram.NodeID: Diagram.NodeID] {
+    var groups: [Diagram.NodeID: Diagram.NodeID] = [:]
     for edge in diagram.edges {
-      guard case .presentation = edge.kind, edge.tail != edge.head else { continue }
-      if groups[edge.tail] == nil { order.append(edge.tail) }
-      groups[edge.tail, default: [edge.tail]].append(edge.head)
+      guard case .containment(let containment) = edge.kind, case .stack = containment.slot,
+        edge.tail != edge.head
+      else { continue }
+      if groups[edge.tail] == nil { groups[edge.tail] = edge.tail }
+      if groups[edge.head] == nil { groups[edge.head] = groups[edge.tail] }
     }
-    return order.map { groups[$0]! }
+    return groups
+  }
+
+  /// The invisible edges that stack blocks of a drawing one below the other, so that it grows
+  /// down rather than sideways: in each window (and among the controllers in no window), the
+  /// window's own nodes, then its presentation levels by level number, then document order;
+  /// then, top to bottom (not in a map drawn left to right), the windows and scenes, the
+  /// controllers in no window and a storyboard map's storyboards. Each edge goes from the
+  /// lowest node of the block before (the first on its lowest rank) to each node on the block's
+  /// highest rank.
+  /// Linear in nodes and edges.
+  public func stackingAnchors(
+    in diagram: Diagram
+  ) -> [(tail: Diagram.NodeID, head: Diagram.NodeID)] {
+    var ranks = estimatedRanks(in: diagram, extra: [])
+    var anchors: [(tail: Diagram.NodeID, head: Diagram.NodeID)] = []
+    func levels(in cluster: Diagram.Cluster) -> [(level: Int, nodes: [Diagram.NodeID])] {
+      cluster.clusters.flatMap { inner -> [(level: Int, nodes: [Diagram.NodeID])] in
+        switch inner.kind {
+        case .presentationLevel(let level): [(level.level, inner.nodes.map(\.id))]
+        case .dismissRegion: levels(in: inner)
+        default: []
+        }
+      }
+    }
+    func lowest(_ nodes: [Diagram.NodeID]) -> Diagram.NodeID? {
+      guard let deepest = nodes.compactMap({ ranks[$0] }).max() else { return nil }
+      return nodes.first { ranks[$0] == deepest }
+    }
+    // The nodes on a block's highest rank: what nothing else in it ranks.
+    func highest(_ nodes: [Diagram.NodeID]) -> [Diagram.NodeID] {
+      guard let top = nodes.compactMap({ ranks[$0] }).min() else { return [] }
+      return nodes.filter { ranks[$0] == top }
+    }
+    func hang(_ nodes: [Diagram.NodeID], below tail: Diagram.NodeID?) {
+      guard let tail else { return }
+      for head in highest(nodes) { anchors.append((tail, head)) }
+    }
+    func visit(_ cluster: Diagram.Cluster) {
+      switch cluster.kind {
+      case .window, .detached:
+        let blocks = levels(in: cluster).enumerated()
+          .sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }
+          .map(\.element.nodes).filter { !$0.isEmpty }
+        var above = lowest(cluster.nodes.map(\.id))
+        for block in blocks {
+          hang(block, below: above)
+          above = lowest(block)
+        }
+      default:
+        for inner in cluster.clusters { visit(inner) }
+      }
+    }
+    for cluster in diagram.clusters { visit(cluster) }
+    guard !diagram.flowsLeftToRight else { return anchors }
+    ranks = estimatedRanks(in: diagram, extra: anchors)
+    func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
+      cluster.nodes.map(\.id) + cluster.clusters.flatMap(all)
+    }
+    var above = diagram.nodes.map(\.id)
+    for cluster in diagram.clusters {
+      let nodes = all(cluster)
+      switch cluster.kind {
+      case .detached, .storyboard: hang(nodes, below: lowest(above))
+      default: break
+      }
+      above += nodes
+    }
+    return anchors
   }
 
   /// The children of each container drawn side by side (tabs, columns, pages, custom
@@ -115,17 +177,23 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   }
 
   /// Each drawn node's rank as `dot` assigns it (0 at the top), estimated the way `dot` ranks:
-  /// the longest chain of constraining edges above a node, with each group drawn on one rank
-  /// (``sameRankGroups(in:)``, ``siblingRows(in:)``) counted as one node. Linear in nodes and
-  /// edges; an edge that would close a cycle is left out, as `dot` reverses one.
+  /// the longest chain of constraining edges above a node (``stackingAnchors(in:)`` included),
+  /// with each row drawn on one rank (``siblingRows(in:)``) counted as one node. Linear in
+  /// nodes and edges; an edge that would close a cycle is left out, as `dot` reverses one.
   public func estimatedRanks(in diagram: Diagram) -> [Diagram.NodeID: Int] {
+    estimatedRanks(in: diagram, extra: stackingAnchors(in: diagram))
+  }
+
+  private func estimatedRanks(
+    in diagram: Diagram, extra: [(tail: Diagram.NodeID, head: Diagram.NodeID)]
+  ) -> [Diagram.NodeID: Int] {
     let ids = diagram.allNodes.map(\.id)
     var group: [Diagram.NodeID: Int] = [:]
     for (index, id) in ids.enumerated() { group[id] = index }
     // Union of the groups that share a rank (small groups: relabel the smaller side).
     var members: [Int: [Diagram.NodeID]] = Dictionary(
       uniqueKeysWithValues: ids.enumerated().map { ($0.offset, [$0.element]) })
-    for row in sameRankGroups(in: diagram) + siblingRows(in: diagram) {
+    for row in siblingRows(in: diagram) {
       for id in row.dropFirst() {
         guard let a = group[row[0]], let b = group[id], a != b else { continue }
         let (keep, drop) = members[a]!.count >= members[b]!.count ? (a, b) : (b, a)
@@ -137,7 +205,9 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     // Longest path over the constraining edges, in topological order of the groups.
     var successors: [Int: [Int]] = [:]
     var incoming: [Int: Int] = [:]
-    for (edge, drawn) in zip(diagram.edges, drawnEnds(of: diagram.edges)) where constrains(edge) {
+    let constraining = zip(diagram.edges, drawnEnds(of: diagram.edges))
+      .filter { constrains($0.0) }.map(\.1) + extra
+    for drawn in constraining {
       guard let tail = group[drawn.tail], let head = group[drawn.head], tail != head else {
         continue
       }

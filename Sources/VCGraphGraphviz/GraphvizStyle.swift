@@ -8,11 +8,12 @@ enum GraphvizStyle {
   /// the same list from `font-family`.
   static let font = "DejaVu Sans,Helvetica,Arial,sans-serif"
 
-  /// Text sizes in points. Names and titles are body text (at least 10 points); class names,
-  /// badges and edge labels are 9.
+  /// Text sizes in points. Names are 11, everything else 10: an SVG's point is 4/3 px, so the
+  /// smallest text stays at least 9 px in an 880 px column as long as the drawing is at most
+  /// 1,304 px (978 pt) wide (``ReadingSize``).
   static let nameSize = 11
   static let bodySize = 10
-  static let smallSize = 9
+  static let smallSize = 10
 
   /// The node shape of a controller role: navigation a folder, tab bar a hexagon (as in the
   /// Mermaid output), split view a component, page view a note, custom container a 3-D box,

@@ -142,7 +142,7 @@ public struct StableLayout: Sendable {
             ("tooltip", .text(ghost.tooltip)), ("shape", .raw(shape)),
             ("style", .raw("rounded,dashed,filled")), ("fillcolor", .raw(theme.nodeFill)),
             ("color", .raw(theme.dismiss)), ("fontcolor", .raw(theme.dismiss)),
-            ("fontsize", .raw("9")), ("penwidth", .raw("1.2")),
+            ("fontsize", .raw("\(GraphvizStyle.smallSize)")), ("penwidth", .raw("1.2")),
             ("width", .raw(Self.number(node.width))), ("height", .raw(Self.number(node.height))),
             ("fixedsize", .raw("true")), ("pos", .raw(Self.point(node.x, node.y))),
           ])))

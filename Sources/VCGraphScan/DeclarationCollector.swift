@@ -229,6 +229,19 @@ final class DeclarationCollector: SyntaxVisitor {
   }
 }
 
+/// The type declarations of a parsed file, for what else reads the scan's types (`vcgraph
+/// lint`).
+package enum Declarations {
+  /// Every type and extension `tree` declares, as the scan collects them.
+  package static func of(
+    _ tree: SourceFileSyntax, file: String, converter: SourceLocationConverter
+  ) -> [TypeFact] {
+    let collector = DeclarationCollector(file: file, converter: converter)
+    collector.walk(tree)
+    return collector.types
+  }
+}
+
 /// The shapes of a body's `return` expressions (closures' and nested functions' left out).
 final class ReturnCollector: SyntaxVisitor {
   var returns: [Shape] = []

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// `definesPresentationContext = true`, `vc.popoverPresentationController?.sourceView = v`.
 /// Keyed by the value's spelling (`vc`, `self.picker` and `picker` alike); a later assignment
 /// replaces an earlier one, as at run time in straight-line code.
-struct EffectTracker {
+package struct EffectTracker {
   private var byValue: [String: EffectDetails] = [:]
 
   /// The details set on `key` so far.
@@ -33,7 +33,7 @@ struct EffectTracker {
   }
 
   /// `.formSheet`, `UIModalPresentationStyle.formSheet` → `formSheet`; anything else as written.
-  static func caseName(_ expression: ExprSyntax) -> String {
+  package static func caseName(_ expression: ExprSyntax) -> String {
     if let member = expression.as(MemberAccessExprSyntax.self) {
       return member.declName.baseName.text
     }
@@ -41,7 +41,7 @@ struct EffectTracker {
   }
 
   /// A value's key: its spelling without `self.`, `?` and `!`.
-  static func key(_ expression: ExprSyntax) -> String {
+  package static func key(_ expression: ExprSyntax) -> String {
     var text = expression.trimmedDescription.filter { $0 != "?" && $0 != "!" }
     while text.hasPrefix("self.") { text.removeFirst(5) }
     return text

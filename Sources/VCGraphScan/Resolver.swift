@@ -5,8 +5,8 @@ import VCGraphCore
 /// tab bar controller is `tab`), and resolves `to` through constructions, locals, casts,
 /// declared property and return types, storyboard identifiers; what it cannot resolve stays
 /// `to: null` with the reason. Router helpers' call sites become edges one level deep.
-struct Resolver {
-  let table: TypeTable
+package struct Resolver {
+  package let table: TypeTable
   let storyboards: StoryboardIndex
   let files: [FileFacts]
 
@@ -16,10 +16,18 @@ struct Resolver {
     table = TypeTable(files.flatMap(\.types))
   }
 
+  /// A resolver over declarations alone (no storyboard, no sites): what `vcgraph lint`
+  /// resolves its rules' values through.
+  package init(table: TypeTable) {
+    files = []
+    storyboards = StoryboardIndex()
+    self.table = table
+  }
+
   /// A type resolved, or why not.
-  struct Resolution {
-    var type: String?
-    var reason: String?
+  package struct Resolution {
+    package var type: String?
+    package var reason: String?
     static func because(_ reason: String) -> Resolution { Resolution(type: nil, reason: reason) }
   }
 
@@ -30,7 +38,7 @@ struct Resolver {
 
   // MARK: - Types of shapes
 
-  func resolve(_ shape: Shape, in context: Context, depth: Int = 0) -> Resolution {
+  package func resolve(_ shape: Shape, in context: Context, depth: Int = 0) -> Resolution {
     guard depth < 8 else { return .because("the value's definition goes round in a circle") }
     let next = depth + 1
     switch shape {
@@ -127,7 +135,7 @@ struct Resolver {
   // MARK: - Contexts
 
   /// Whether code in `context` runs inside a controller (`self` is one).
-  func isControllerContext(_ context: Context) -> Bool {
+  package func isControllerContext(_ context: Context) -> Bool {
     guard let type = context.typeName else { return false }
     if table.isController(type) == true { return true }
     return context.selfConstraints.contains { table.isController($0) == true }

@@ -2,22 +2,25 @@ import SwiftSyntax
 
 /// A function's names seen so far: its parameters and the locals declared before the point
 /// being read (`let vc = FooViewController()`), for `ShapeReader`.
-struct Scope {
+package struct Scope {
   /// `viewDidLoad()`, `show(_:animated:)`.
-  var function: String
+  package var function: String
   /// Parameter names in order, with their declared type names.
-  var parameters: [(name: String, type: String?)] = []
+  package var parameters: [(name: String, type: String?)] = []
   /// The parameters as a signature that calls are matched against (router helpers).
   var signature: [UIKitTable.Parameter] = []
-  var locals: [String: Shape] = [:]
+  package var locals: [String: Shape] = [:]
+
+  /// The names of a function with no parameter or local yet.
+  package init(function: String) { self.function = function }
 }
 
 /// Reads what an expression stands for (`Shape`): a construction, a cast, a local's value, a
 /// property, a method's result, a storyboard instantiation. Syntax only; types are looked up
 /// later (`Resolver`).
-enum ShapeReader {
+package enum ShapeReader {
   /// The shape of `expression` with the names of `scope` (nil outside a function).
-  static func shape(_ expression: ExprSyntax, scope: Scope?) -> Shape {
+  package static func shape(_ expression: ExprSyntax, scope: Scope?) -> Shape {
     let expression = unwrapped(expression)
     if let call = expression.as(FunctionCallExprSyntax.self) {
       return callShape(call, scope: scope)
@@ -63,7 +66,7 @@ enum ShapeReader {
 
   /// `Foo(...)`, `UIHostingController(rootView:)`, `makeFoo()`, `x.make()`, `Foo.make()`,
   /// `storyboard.instantiateViewController(withIdentifier:)`.
-  static func callShape(_ call: FunctionCallExprSyntax, scope: Scope?) -> Shape {
+  package static func callShape(_ call: FunctionCallExprSyntax, scope: Scope?) -> Shape {
     var callee = call.calledExpression
     if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
       callee = specialized.expression
@@ -176,12 +179,12 @@ enum ShapeReader {
   }
 
   /// The argument labelled `label`.
-  static func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
+  package static func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
     call.arguments.first { $0.label?.text == label }?.expression
   }
 
   /// Without `try`, `await`, `!`, `?`, parentheses.
-  static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+  package static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
     var current = expression
     while true {
       if let value = current.as(TryExprSyntax.self) {
@@ -204,7 +207,7 @@ enum ShapeReader {
 
   /// A type's name without generic arguments, optionals and modules (`UIKit.UIViewController`
   /// → `UIViewController`); `UIHostingController<Foo>` keeps its argument.
-  static func typeName(_ type: TypeSyntax) -> String {
+  package static func typeName(_ type: TypeSyntax) -> String {
     if let identifier = type.as(IdentifierTypeSyntax.self) {
       let name = identifier.name.text
       if name == "UIHostingController", let argument = identifier.genericArgumentClause?
@@ -225,7 +228,7 @@ enum ShapeReader {
   }
 
   /// Whether a name is spelled as a type (`FooViewController`, not `foo`).
-  static func isTypeName(_ name: String) -> Bool {
+  package static func isTypeName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first else { return false }
     return first.properties.isUppercase
   }

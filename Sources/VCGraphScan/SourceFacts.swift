@@ -19,12 +19,12 @@ struct FileFacts: Sendable {
 }
 
 /// A type declaration or an extension.
-struct TypeFact: Sendable {
-  enum Kind: String, Sendable { case `class`, `struct`, `enum`, `protocol`, `extension`, actor }
-  var name: String
-  var kind: Kind
+package struct TypeFact: Sendable {
+  package enum Kind: String, Sendable { case `class`, `struct`, `enum`, `protocol`, `extension`, actor }
+  package var name: String
+  package var kind: Kind
   /// The inheritance clause's names, generic arguments stripped (`UIViewController`, `View`).
-  var inherited: [String]
+  package var inherited: [String]
   /// Names in a `where Self: UIViewController` clause of a protocol extension.
   var selfConstraints: [String] = []
   /// Whether it has generic parameters (`LazyView<Content>`).
@@ -39,7 +39,7 @@ struct TypeFact: Sendable {
   var methods: [String: Shape] = [:]
   /// The names of UIKit operations the type declares as its own methods
   /// (`present`, `dismiss`): implicit calls inside it go to them.
-  var ownOperations: Set<String> = []
+  package var ownOperations: Set<String> = []
   /// The Objective-C selectors of its unwind actions (`unwindToList:` for
   /// `func unwindToList(_ segue: UIStoryboardSegue)`).
   var unwindActions: Set<String> = []
@@ -48,7 +48,7 @@ struct TypeFact: Sendable {
 }
 
 /// What an expression stands for, as far as one file can tell.
-indirect enum Shape: Sendable, Hashable {
+package indirect enum Shape: Sendable, Hashable {
   /// `Foo(...)`, `Foo.init(...)`.
   case construct(String)
   /// `UIHostingController(rootView: content)`.
@@ -81,7 +81,7 @@ indirect enum Shape: Sendable, Hashable {
 }
 
 /// A string argument: a segue or scene identifier.
-enum StringShape: Sendable, Hashable {
+package enum StringShape: Sendable, Hashable {
   case literal(String)
   /// `Foo.className`, `String(describing: Foo.self)`, `"\(Foo.self)"`: the type's name.
   case typeName(String)
@@ -90,15 +90,26 @@ enum StringShape: Sendable, Hashable {
 }
 
 /// Where a site sits: its enclosing type and function.
-struct Context: Sendable, Hashable {
+package struct Context: Sendable, Hashable {
   /// The innermost enclosing type or extended type, nil at file level.
-  var typeName: String?
+  package var typeName: String?
   /// The enclosing type's declaration kind (an extension counts as one).
-  var typeKind: TypeFact.Kind?
+  package var typeKind: TypeFact.Kind?
   /// `where Self: UIViewController` names when inside such a protocol extension.
-  var selfConstraints: [String] = []
+  package var selfConstraints: [String] = []
   /// The enclosing function's name (`viewDidLoad()`), if any.
-  var function: String?
+  package var function: String?
+
+  /// A context: the enclosing type (its kind and `where Self:` names) and function.
+  package init(
+    typeName: String? = nil, typeKind: TypeFact.Kind? = nil, selfConstraints: [String] = [],
+    function: String? = nil
+  ) {
+    self.typeName = typeName
+    self.typeKind = typeKind
+    self.selfConstraints = selfConstraints
+    self.function = function
+  }
 }
 
 /// One operation site in code.

@@ -2,11 +2,11 @@ import VCGraphCore
 
 /// Every type the scanned files declare, extensions merged into their type, with what the
 /// built-in `UIKitTable` adds: superclass chains, controller kinds, properties and methods.
-struct TypeTable: Sendable {
+package struct TypeTable: Sendable {
   /// By name: the declaration (or, for an SDK type only extended, the first extension).
   private(set) var types: [String: TypeFact] = [:]
 
-  init(_ facts: [TypeFact]) {
+  package init(_ facts: [TypeFact]) {
     for fact in facts {
       if var known = types[fact.name] {
         if known.kind == .extension && fact.kind != .extension {
@@ -35,7 +35,7 @@ struct TypeTable: Sendable {
     }
   }
 
-  subscript(name: String) -> TypeFact? { types[Self.base(name)] }
+  package subscript(name: String) -> TypeFact? { types[Self.base(name)] }
 
   /// Unwind selectors → the types that declare them, sorted.
   var unwindTargets: [String: [String]] {
@@ -63,7 +63,7 @@ struct TypeTable: Sendable {
   }
 
   /// The chain from `name` up (itself first), cycles cut.
-  func chain(_ name: String) -> [String] {
+  package func chain(_ name: String) -> [String] {
     var result = [Self.base(name)]
     while let next = superclass(of: result.last!), !result.contains(next), result.count < 64 {
       result.append(next)
@@ -74,7 +74,7 @@ struct TypeTable: Sendable {
   /// Whether `name` is a controller: true when its chain reaches UIKit's table, false when
   /// the chain ends in something known that is not (a scanned struct, a class without a
   /// controller superclass), nil when it ends in a type neither scanned nor in the table.
-  func isController(_ name: String) -> Bool? {
+  package func isController(_ name: String) -> Bool? {
     let chain = chain(name)
     if chain.contains(where: { UIKitTable.controllers[$0] != nil }) { return true }
     guard let last = chain.last else { return nil }
@@ -95,7 +95,7 @@ struct TypeTable: Sendable {
   ]
 
   /// Whether the chain of `name` contains `uikit` (`UINavigationController`).
-  func inherits(_ name: String, from uikit: String) -> Bool {
+  package func inherits(_ name: String, from uikit: String) -> Bool {
     chain(name).contains(uikit)
   }
 
@@ -106,7 +106,7 @@ struct TypeTable: Sendable {
   }
 
   /// A property of `type` or of one of its superclasses, with the type that declares it.
-  func property(_ name: String, of type: String) -> (Shape, String)? {
+  package func property(_ name: String, of type: String) -> (Shape, String)? {
     for item in chain(type) {
       if let shape = types[item]?.properties[name] { return (shape, item) }
     }

@@ -2,7 +2,7 @@ import VCGraphCore
 
 /// What the scan knows of UIKit and the SDK without reading them: the controller classes and
 /// their superclasses, UIKit's own controller properties, and the operations' signatures.
-enum UIKitTable {
+package enum UIKitTable {
   /// SDK controller classes → superclass (`UIViewController` → nil). A type whose
   /// superclass chain reaches one of these is a controller.
   static let controllers: [String: String?] = [
@@ -132,7 +132,7 @@ enum UIKitTable {
   }
 
   /// The operation a call of `name` with `labels` is, when it has UIKit's signature.
-  static func operation(_ name: String, labels: [String]) -> ScanEdge.Operation? {
+  package static func operation(_ name: String, labels: [String]) -> ScanEdge.Operation? {
     signatures[name]?.first { matches(labels, $0.1) }?.0
   }
 }

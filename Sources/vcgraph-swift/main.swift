@@ -1,17 +1,22 @@
 import Foundation
 import VCGraphCore
+import VCGraphLint
 import VCGraphScan
 
 // `vcgraph-swift scan [--root DIR] PATH...`: the scan as JSON on standard output; `vcgraph
 // scan` runs it (its own executable so that building `vcgraph` never builds swift-syntax).
+// `vcgraph-swift lint [--root DIR] PATH...`: the Swift-code rules' findings as JSON (`vcgraph
+// lint` runs it and applies the configuration, the baseline and the reporters).
 // `vcgraph-swift parse PATH...`: SwiftSyntax's `Parser.parse` alone over the same files, in
 // parallel as the scan does (the floor `Benchmarks/run` compares the scan with).
 
 let usage = """
   usage: vcgraph-swift scan [--root DIR] [--files-from FILE|-] PATH...
+         vcgraph-swift lint [--root DIR] [--files-from FILE|-] PATH...
          vcgraph-swift parse PATH...
   Reads the .swift and .storyboard files under PATH (files or folders) and prints the app's
-  navigation as JSON (Documentation/Scan.md). `vcgraph scan` runs this program.
+  navigation as JSON (Documentation/Scan.md), or the lint findings in its .swift files
+  (Documentation/Lint.md). `vcgraph scan` and `vcgraph lint` run this program.
 
   """
 
@@ -28,7 +33,7 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["scan", "parse"].contains(command) else {
+guard let command = arguments.first, ["scan", "lint", "parse"].contains(command) else {
   if ["--help", "-h"].contains(CommandLine.arguments.dropFirst().first ?? "") {
     print(usage, terminator: "")
     exit(0)
@@ -82,6 +87,12 @@ do {
 if command == "parse" {
   let lines = ParseOnly.parse(sources.swiftFiles)
   print("\(sources.swiftFiles.count) files, \(lines) lines parsed")
+  exit(0)
+}
+
+if command == "lint" {
+  let result = Linter().lint(sources.swiftFiles)
+  print(result.json.formatted())
   exit(0)
 }
 

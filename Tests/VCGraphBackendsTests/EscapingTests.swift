@@ -90,6 +90,13 @@ import VCGraphDiagram
     let expected = """
       ---
       title: "Two \\"tabs\\""
+      config:
+        flowchart:
+          nodeSpacing: 16
+          rankSpacing: 36
+          padding: 6
+        themeVariables:
+          edgeLabelBackground: "#ffffff"
       ---
       flowchart TB
         subgraph win0["<div><nobr>window main · key</nobr></div>"]

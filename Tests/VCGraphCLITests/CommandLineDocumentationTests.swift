@@ -12,7 +12,7 @@ import Testing
     .appendingPathComponent("Documentation/CommandLine.md")
 
   static let commands = [
-    "render", "analyze", "check", "rules", "import", "simulate", "diff", "scan",
+    "render", "analyze", "check", "rules", "import", "simulate", "diff", "scan", "lint",
   ]
 
   /// The long option names (`--output`) in a text.

@@ -36,7 +36,7 @@ import Testing
     #expect(command.stderr.contains("did you mean 'render'?"))
     let option = try vcgraph(["render", "--fromat", "svg", "x.yaml"])
     #expect(option.exitCode == 64)
-    #expect(option.stderr.contains("did you mean '--format'?"))
+    #expect(option.stderr.contains("Did you mean '--format'?"))
     let noInput = try vcgraph(["analyze"])
     #expect(noInput.exitCode == 64)
   }

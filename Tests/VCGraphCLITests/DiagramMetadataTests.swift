@@ -139,7 +139,10 @@ struct DiagramMetadataTests {
     }
     let mermaid = try vcgraph(["render", file, "-f", "mermaid", "-o", "-", "--theme", "dark"])
     #expect(
-      mermaid.stdout.hasPrefix("---\ntitle: \"detached\"\nconfig:\n  theme: dark\n---\n"),
+      mermaid.stdout.hasPrefix(
+        "---\ntitle: \"detached\"\nconfig:\n  theme: dark\n  flowchart:\n    nodeSpacing: 16\n"
+          + "    rankSpacing: 36\n    padding: 6\n  themeVariables:\n"
+          + "    edgeLabelBackground: \"#0d1117\"\n---\n"),
       "\(mermaid.stdout.prefix(80))")
   }
 }

@@ -49,6 +49,8 @@ import Testing
       let files = Set(listing.stdout.split(separator: "\n").map(String.init))
       for file in [
         "bin/vcgraph", "share/man/man1/vcgraph.1", "LICENSE", "README.md", "CHANGELOG.md",
+        "share/bash-completion/completions/vcgraph", "share/zsh/site-functions/_vcgraph",
+        "share/fish/vendor_completions.d/vcgraph.fish",
       ] {
         #expect(files.contains("\(name)/\(file)"), "\(file)")
       }

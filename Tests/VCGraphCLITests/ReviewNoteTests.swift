@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import VCGraphCLI
+@testable import VCGraphBackends
 
 /// A step's note as HTML: the Markdown-light subset, and nothing of the user's text ever read
 /// as HTML or as a script address.

@@ -34,7 +34,7 @@ struct SimulateOutputTests {
     #expect(result.stderr.contains("--max-steps"))
     #expect(directory.names() == ["s.yaml"])
     let help = try vcgraph(["simulate", "--help"])
-    #expect(help.stdout.contains("--max-steps N"), "\(help.stdout)")
+    #expect(help.stdout.contains("--max-steps <n>"), "\(help.stdout)")
     #expect(help.stdout.contains("(default 1000)"))
   }
 

@@ -175,7 +175,10 @@ import Testing
     // Each tab is a reference: a node that links to the other storyboard's map, read beside
     // Main.storyboard (an unresolved reference links nowhere: `OutputLinkTests`).
     #expect(tabs.contains("URL=\"Login.svg\"") && tabs.contains("URL=\"Discovery.svg\""))
-    #expect(tabs.contains("→ Discovery.storyboard › DiscoveryViewController"))
+    // What a reference stands for, on two lines to keep the row of references narrow.
+    #expect(
+      tabs.contains("<B>→ Discovery.storyboard</B></FONT><BR/>")
+        && tabs.contains("<B>› DiscoveryViewController</B>"))
     #expect(tabs.components(separatedBy: "id=\"reference-").count - 1 == 3)
     // --initial: the launch state only, as any hierarchy; no scene outside it, no segue.
     let initial = try vcgraph(

@@ -23,7 +23,10 @@ import Testing
     #expect(named.stdout == text)
     let markdown = String(decoding: directory.bytes("b.md") ?? [], as: UTF8.self)
     #expect(markdown.hasPrefix("# Seed 000: the top view controller"))
-    #expect(markdown.contains("\n```mermaid\nflowchart TB\n"))
+    // The block's front matter holds only Mermaid's `config` (the page's heading is the title).
+    #expect(markdown.contains("\n```mermaid\n---\nconfig:\n"))
+    #expect(!markdown.contains("```mermaid\n---\ntitle:"))
+    #expect(markdown.contains("\nflowchart TB\n"))
     // Several formats into a directory: NAME.mmd and NAME.md beside NAME.svg.
     let all = try vcgraph([
       "render", Self.sample, "-f", "svg,mermaid,md", "-o", directory.path("all"),
@@ -78,7 +81,10 @@ import Testing
   @Test func imageOptionUsageErrors() throws {
     let directory = try TemporaryDirectory("image-errors")
     let cases: [([String], String)] = [
-      (["--image", "gif", "-f", "md", "-o", directory.path("p.md")], "takes one of svg, png"),
+      (
+        ["--image", "gif", "-f", "md", "-o", directory.path("p.md")],
+        "Please provide one of 'svg' and 'png'"
+      ),
       (["--image", "svg", "-f", "mermaid", "-o", directory.path("p.mmd")], "Markdown pages"),
       (["--image", "png", "-f", "md", "-o", "-"], "beside the page"),
     ]
@@ -122,6 +128,6 @@ import Testing
   @Test func renderHelpListsTheTextFormats() throws {
     let help = try vcgraph(["render", "--help"])
     #expect(help.stdout.contains("svg,png,pdf,dot,json,mermaid,md"))
-    #expect(help.stdout.contains("--image svg|png"))
+    #expect(help.stdout.contains("--image <image>") && help.stdout.contains("(values: svg, png)"))
   }
 }

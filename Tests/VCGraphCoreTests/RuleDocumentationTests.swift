@@ -94,6 +94,9 @@ import Testing
     #expect(tabs.contains("\n  device: iPad\n"), "the iPad near miss")
     let list = RuleReference.list()
     #expect(list.split(separator: "\n").count == Rule.all.count)
-    #expect(list.contains("tabs-under-more              info     tabs past the fifth"))
+    // The ids in one column as wide as the longest id and two spaces.
+    let width = Rule.all.map(\.rawValue.count).max()! + 2
+    let line = "tabs-under-more".padding(toLength: width, withPad: " ", startingAt: 0)
+    #expect(list.contains("\n" + line + "info     tabs past the fifth"))
   }
 }

@@ -1,59 +1,43 @@
+import ArgumentParser
 import Foundation
 import VCGraphCore
 
 /// `--config FILE` and `--no-config`: which `.vcgraph.yml` applies (every command). Without
 /// either, the one in the working directory or the nearest directory above it.
-struct ConfigurationOptions: OptionGroup {
+struct ConfigurationOptions: ParsableArguments {
   static let title = "configuration"
-  static let config = Option(
-    "config", value: "FILE",
-    help: "the configuration file (default: \(ConfigurationFile.fileName) here or above)",
-    parse: Parse.text)
-  static let noConfig = Option(
-    flag: "no-config", help: "read no configuration file")
 
-  static let options = [config.declaration, noConfig.declaration]
+  @Option(
+    help: ArgumentHelp(
+      "the configuration file (default: \(ConfigurationFile.fileName) here or above)",
+      valueName: "file"),
+    completion: .file(extensions: ["yml", "yaml"]))
+  var config: String?
 
-  var path: String?
-  var none: Bool
+  @Flag(help: "read no configuration file")
+  var noConfig = false
 
-  init(_ arguments: ParsedArguments) throws(VCGraphError) {
-    path = try arguments.value(of: Self.config)
-    none = try arguments.value(of: Self.noConfig)
-  }
-
-  func validate() throws(VCGraphError) {
-    if path != nil && none {
-      throw VCGraphError(.usage, "'--config' and '--no-config' cannot be used together")
+  func validate() throws {
+    if config != nil && noConfig {
+      throw ValidationError("'--config' and '--no-config' cannot be used together")
     }
   }
 
-  /// Reads the configuration file that applies, checks its option values as the options
-  /// would, and makes them the defaults of the options `accepted` declares.
-  func load(
-    into arguments: inout ParsedArguments, accepted: [OptionDeclaration]
-  ) throws(VCGraphError) -> ConfigurationFile? {
-    if none { return nil }
-    let found = path ?? ConfigurationFile.find(from: FileManager.default.currentDirectoryPath)
+  /// Reads the configuration file that applies and checks its option values as the options
+  /// would (a bad one is an error at its line and column).
+  func load() throws(VCGraphError) -> ConfigurationFile? {
+    if noConfig { return nil }
+    let found = config ?? ConfigurationFile.find(from: FileManager.default.currentDirectoryPath)
     guard let found else { return nil }
     // A regular file only, like every file vcgraph reads (a FIFO would block the run).
     let bytes = try InputFileReading.read(found, limit: InputLimits.default.maxInputBytes)
     let file = try ConfigurationFile.load(
       bytes: bytes, path: found, optionKeys: ConfigurableOptions.keys)
-    let names = Set(accepted.map(\.name))
     for value in file.options {
       guard let option = ConfigurableOptions.all.first(where: { $0.key == value.key }) else {
         continue
       }
-      let texts = option.values(value.texts)
-      do {
-        try option.check(texts ?? [], value.key)
-      } catch {
-        throw VCGraphError.data(error.message, at: value.location, hint: error.hint)
-      }
-      if let texts, names.contains(option.declaration.name) {
-        arguments.setDefault(texts, for: option.declaration)
-      }
+      try option.check(value)
     }
     return file
   }

@@ -62,14 +62,27 @@ extension RuleDefinition {
 /// runs in `vcgraph-swift`; their definitions live here so that `vcgraph rules` and
 /// configuration files know them without SwiftSyntax).
 public enum RuleRegistry {
-  /// Every rule, in the order `Documentation/Rules.md` lists them.
+  /// Every rule, in the order `Documentation/Rules.md` lists them, each id once: a Swift-code
+  /// rule that shares its id with a check rule (the same UIKit constraint met in code, as
+  /// `popover-without-anchor`) is that rule, whose documentation then also shows the Swift
+  /// examples (`definitions(of:)`).
   public static var all: [any RuleDefinition.Type] {
-    Checker.rules.map { $0 as any RuleDefinition.Type } + LintRules.rules
+    let checks = Checker.rules.map { $0 as any RuleDefinition.Type }
+    let ids = Set(checks.map { $0.rule.rawValue })
+    return checks + LintRules.rules.filter { !ids.contains($0.rule.rawValue) }
   }
 
-  /// The registered definition of the rule with this id.
+  /// The registered definition of the rule with this id (the check rule's, for a shared id).
   public static func definition(of id: String) -> (any RuleDefinition.Type)? {
     all.first { $0.rule.rawValue == id }
+  }
+
+  /// Every definition with this id: one, or a check rule's and the Swift-code rule's that
+  /// shares its id, in that order.
+  public static func definitions(of id: String) -> [any RuleDefinition.Type] {
+    (Checker.rules.map { $0 as any RuleDefinition.Type } + LintRules.rules).filter {
+      $0.rule.rawValue == id
+    }
   }
 }
 

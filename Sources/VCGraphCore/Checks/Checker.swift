@@ -25,7 +25,7 @@ public enum Checker {
     UnknownUIKitClass.self,
     ShowPresentsModally.self,
     UnreachableScene.self,
-    PopoverWithoutAnchor.self,
+    PopoverWithoutAnchorCheck.self,
     TabsUnderMore.self,
   ]
 

@@ -28,6 +28,16 @@ public struct RuleDocumentation: Sendable, Equatable {
     /// Swift source, for the rules `lint` runs.
     case swift
 
+    /// What an example is called in `vcgraph rules ID`'s text ("A description that triggers
+    /// it").
+    public var noun: String {
+      switch self {
+      case .description: "A description"
+      case .storyboard: "A storyboard"
+      case .swift: "Swift code"
+      }
+    }
+
     /// The Markdown code fence's language.
     public var language: String {
       switch self {
@@ -114,6 +124,19 @@ public enum RuleReference {
       out += "*Does not trigger it*:\n\n\(fence)\n\(example)\n```\n\n"
     }
     out += "*Fix*: \(docs.fix)\n"
+    // A Swift-code rule sharing the id: the same constraint met in code (`vcgraph lint`).
+    for other in RuleRegistry.definitions(of: rule.rawValue).dropFirst() {
+      let more = other.documentation
+      let fence = "```" + more.exampleFormat.language
+      out += "\n*In Swift code* (`vcgraph lint`): \(more.uikit)\n\n"
+      for example in more.triggering {
+        out += "*Triggers it*:\n\n\(fence)\n\(example)\n```\n\n"
+      }
+      for example in more.nonTriggering {
+        out += "*Does not trigger it*:\n\n\(fence)\n\(example)\n```\n\n"
+      }
+      out += "*Fix in code*: \(more.fix)\n"
+    }
     return out
   }
 
@@ -142,10 +165,10 @@ public enum RuleReference {
       out += "UIKit prints:\n" + indented(message) + "\n"
     }
     for example in docs.triggering {
-      out += "A \(docs.exampleFormat.rawValue) that triggers it:\n" + indented(example) + "\n"
+      out += "\(docs.exampleFormat.noun) that triggers it:\n" + indented(example) + "\n"
     }
     for example in docs.nonTriggering {
-      out += "A \(docs.exampleFormat.rawValue) that does not:\n" + indented(example) + "\n"
+      out += "\(docs.exampleFormat.noun) that does not:\n" + indented(example) + "\n"
     }
     out += "Fix:\n" + indented(plain(docs.fix))
     return out

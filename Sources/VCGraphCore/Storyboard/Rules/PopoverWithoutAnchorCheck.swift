@@ -10,7 +10,7 @@ extension Rule {
 /// `popoverAnchorBarButtonItem`. A popover needs "either a sourceView and sourceRect or a
 /// barButtonItem" (UIPopoverPresentationController); without one, UIKit raises when it presents
 /// in a regular-width environment unless `prepare(for:sender:)` sets it.
-struct PopoverWithoutAnchor: CheckRule {
+struct PopoverWithoutAnchorCheck: CheckRule {
   static let rule = Rule.popoverWithoutAnchor
   static let documentation = RuleDocumentation(
     uikit:

@@ -15,7 +15,7 @@ import VCGraphDiagram
 /// `current` on the state's section, and `data-shown` on `<body>` to the ids of the sections
 /// the browser actually lays out; each diagram's viewport carries its zoom and pan
 /// (`data-scale`, `data-x`, `data-y`). Tests read the DOM to check what is displayed.
-struct ReviewPage {
+public struct ReviewPage: Sendable {
   let report: SimulationReport
   /// The SVG text of each state's diagram (without the legend).
   let diagrams: [String]
@@ -23,6 +23,21 @@ struct ReviewPage {
   var legends: [String?] = []
   /// Whether `step-N.png` is written beside each `step-N.svg`.
   var pngs = false
+  /// The program that made the page (`vcgraph 0.1.0`), for its `generator` meta tag.
+  let generator: String
+
+  /// The page of `report`, with each state's diagram (`diagrams`, SVG text without the
+  /// legend) and legend; `pngs`: each state links its `step-N.png` too.
+  public init(
+    report: SimulationReport, diagrams: [String], legends: [String?] = [], pngs: Bool = false,
+    generator: String
+  ) {
+    self.report = report
+    self.diagrams = diagrams
+    self.legends = legends
+    self.pngs = pngs
+    self.generator = generator
+  }
 
   private var simulation: Simulation { report.simulation }
   /// The input as the page names it: its file name, as diagrams name it, never the path it
@@ -30,7 +45,8 @@ struct ReviewPage {
   private var inputName: String { DiagramBuilder.baseName(of: report.input) }
   private var count: Int { simulation.effects.count }
 
-  var html: String {
+  /// The page: one self-contained HTML document.
+  public var html: String {
     let title = simulation.states[0].title ?? inputName
     let compareAll = "#compare-0-\(count)"
     var out = """
@@ -39,7 +55,7 @@ struct ReviewPage {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta name="generator" content="vcgraph \(VCGraphCommandLine.version)">
+      <meta name="generator" content="\(escape(generator))">
       <title>\(escape(title)) · vcgraph review</title>
       <style>\(Self.css)</style>
       <script>document.documentElement.classList.add("js")</script>

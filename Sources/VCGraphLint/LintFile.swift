@@ -1,0 +1,216 @@
+import SwiftSyntax
+import VCGraphCore
+import VCGraphScan
+
+/// One parsed Swift file as the rules read it: its tree, positions, and every function body
+/// with its enclosing type and the names it declares.
+package struct LintFile {
+  /// The path as given (findings carry it).
+  package let path: String
+  package let tree: SourceFileSyntax
+  let converter: SourceLocationConverter
+  /// Every function, initializer and deinitializer with a body, in source order (nested ones
+  /// too, each on its own).
+  package let functions: [LintFunction]
+  /// Every call in the file, in source order (one walk for every rule that reads calls).
+  let calls: [FunctionCallExprSyntax]
+
+  init(path: String, tree: SourceFileSyntax) {
+    self.path = path
+    self.tree = tree
+    converter = SourceLocationConverter(fileName: path, tree: tree)
+    let collector = FunctionCollector()
+    collector.walk(tree)
+    functions = collector.functions
+    calls = collector.calls
+  }
+
+  /// Where a node starts (its first token, trivia left out).
+  package func location(_ node: some SyntaxProtocol) -> SourceLocation {
+    let location = node.startLocation(converter: converter)
+    return SourceLocation(path: path, line: location.line, column: location.column)
+  }
+
+  /// The line and column of an absolute position.
+  func location(at position: AbsolutePosition) -> SourceLocation {
+    let location = converter.location(for: position)
+    return SourceLocation(path: path, line: location.line, column: location.column)
+  }
+}
+
+/// A function body and where it is.
+package struct LintFunction {
+  /// The enclosing type and the function's signature (`viewWillAppear(_:)`).
+  package var context: Context
+  /// `viewWillAppear`, `init`, `deinit`.
+  package var name: String
+  /// Argument labels of its parameters (`_` for none).
+  package var labels: [String]
+  package var body: CodeBlockSyntax
+  /// Whether it is an `override`.
+  package var isOverride: Bool
+  /// Its parameters and every local it declares (the last value given to a name wins), for
+  /// reading what a value is (`ShapeReader`).
+  package var scope: Scope
+  /// The calls in its body, closures' included, nested functions' left out, in source order.
+  var calls: [Call] = []
+
+  /// `Type.signature`, the finding's place.
+  package var place: String {
+    "swift:" + (context.typeName.map { $0 + "." } ?? "") + (context.function ?? name)
+  }
+}
+
+/// Collects the functions of a file with their enclosing types.
+final class FunctionCollector: SyntaxVisitor {
+  var functions: [LintFunction] = []
+  var calls: [FunctionCallExprSyntax] = []
+  private var types: [(String, TypeFact.Kind, [String])] = []
+  /// Indices in `functions` of the functions being visited, innermost last.
+  private var open: [Int?] = []
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  private func enter(_ name: String, _ kind: TypeFact.Kind, _ constraints: [String] = []) {
+    types.append((name, kind, constraints))
+  }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, .class)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, .struct)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, .enum)
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, .actor)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+    enter(node.name.text, .protocol)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ProtocolDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    let constraints: [String] =
+      node.genericWhereClause?.requirements.compactMap { requirement in
+        guard case .conformanceRequirement(let conformance) = requirement.requirement,
+          conformance.leftType.trimmedDescription == "Self"
+        else { return nil }
+        return ShapeReader.typeName(conformance.rightType)
+      } ?? []
+    enter(ShapeReader.typeName(node.extendedType), .extension, constraints)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+  private func add(
+    _ name: String, parameters: FunctionParameterListSyntax?, body: CodeBlockSyntax?,
+    modifiers: DeclModifierListSyntax?
+  ) {
+    guard let body else {
+      open.append(nil)
+      return
+    }
+    let labels = parameters.map { $0.map { $0.firstName.text } } ?? []
+    let signature = name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    var scope = Scope(function: signature)
+    for parameter in parameters ?? [] {
+      scope.parameters.append(
+        ((parameter.secondName ?? parameter.firstName).text, ShapeReader.typeName(parameter.type)))
+    }
+    let locals = LocalCollector(scope: scope)
+    locals.walk(body)
+    let type = types.last
+    functions.append(
+      LintFunction(
+        context: Context(
+          typeName: type?.0, typeKind: type?.1, selfConstraints: type?.2 ?? [],
+          function: signature),
+        name: name, labels: labels, body: body,
+        isOverride: modifiers?.contains { $0.name.tokenKind == .keyword(.override) } ?? false,
+        scope: locals.scope))
+    open.append(functions.count - 1)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    calls.append(node)
+    if let index = open.last ?? nil, let call = Call(node) { functions[index].calls.append(call) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    add(
+      node.name.text, parameters: node.signature.parameterClause.parameters, body: node.body,
+      modifiers: node.modifiers)
+    return .visitChildren
+  }
+  override func visitPost(_ node: FunctionDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    add(
+      "init", parameters: node.signature.parameterClause.parameters, body: node.body,
+      modifiers: node.modifiers)
+    return .visitChildren
+  }
+  override func visitPost(_ node: InitializerDeclSyntax) { open.removeLast() }
+
+  override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    add("deinit", parameters: nil, body: node.body, modifiers: node.modifiers)
+    return .visitChildren
+  }
+  override func visitPost(_ node: DeinitializerDeclSyntax) { open.removeLast() }
+}
+
+/// A body's locals in source order (`let nav = UINavigationController(...)`, `if let x = ...`),
+/// nested functions left out.
+final class LocalCollector: SyntaxVisitor {
+  var scope: Scope
+
+  init(scope: Scope) {
+    self.scope = scope
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+        continue
+      }
+      var shape = binding.initializer.map { ShapeReader.shape($0.value, scope: scope) }
+      if let type = binding.typeAnnotation?.type,
+        shape.map({ if case .construct = $0 { false } else { true } }) ?? true
+      {
+        shape = .typed(ShapeReader.typeName(type))
+      }
+      if let shape { scope.locals[name] = shape }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+      return .visitChildren
+    }
+    if let value = node.initializer?.value {
+      scope.locals[name] = ShapeReader.shape(value, scope: scope)
+    } else if let type = node.typeAnnotation?.type {
+      scope.locals[name] = .typed(ShapeReader.typeName(type))
+    }
+    return .visitChildren
+  }
+}
+
+/// vcgraph's source location (SwiftSyntax has one of the same name).
+package typealias SourceLocation = VCGraphCore.SourceLocation
