@@ -10,6 +10,9 @@ struct LintOptions: CommandOptions {
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "UIKit misuse in Swift code, reported as check reports; exit 1 on an error",
+    // argument-parser lists up to 12 options in the usage line; this command has 11, too
+    // long for a line.
+    usage: "vcgraph lint [<options>] [<path> ...]",
     discussion: """
       Reads the .swift files under PATH (folders recursively) and reports UIKit misuse the \
       rules of 'vcgraph rules' find in the code: presentations before the window, two at \
