@@ -5,7 +5,7 @@ import VCGraphCore
 
 /// How `check` prints findings: one case per reporter of `FindingReporters.all`.
 enum CheckFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
-  case text, json, github, sarif, markdown, junit, checkstyle
+  case text, json, github, sarif, markdown, junit, checkstyle, gitlab
 
   /// The reporter that prints this format.
   var reporter: any FindingReporter.Type { FindingReporters.named(rawValue)! }

@@ -175,6 +175,39 @@ import VCGraphCore
     #expect(run.stdout == expected)
   }
 
+  @Test("gitlab: GitLab's Code Quality issues, paths relative to the source root, stable ids")
+  func gitlab() throws {
+    let output = GitLabReporter.report(Self.sample())
+    let issues = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+    // GitLab's Code Quality format: description, check_name, fingerprint, severity
+    // (info|minor|major|critical|blocker), location.path and location.lines.begin.
+    #expect(issues.map { $0["check_name"] as? String } == [
+      "tab-bar-not-root", "pushed-twice", "unknown-uikit-class", "vcgraph",
+    ])
+    #expect(issues.map { $0["severity"] as? String } == ["minor", "major", "info", "blocker"])
+    #expect(issues.map { $0["description"] as? String } == [
+      Self.hostile, "pushed twice", "unknown", "unexpected end",
+    ])
+    let locations = issues.compactMap { $0["location"] as? [String: Any] }
+    #expect(locations.map { $0["path"] as? String } == [
+      "App/Screens/My Tabs.yaml", "Other/b.yaml", "App/Screens/My Tabs.yaml", "App/c.yaml",
+    ])
+    #expect(
+      locations.map { ($0["lines"] as? [String: Any])?["begin"] as? Int } == [4, 12, 7, 2])
+    let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
+    #expect(Set(fingerprints).count == 4 && fingerprints.allSatisfy { $0.count == 32 })
+    // --warnings-as-errors: the warning is reported as an error (major), its identity kept.
+    let strictOutput = GitLabReporter.report(Self.sample(strict: true))
+    let strict = try #require(
+      try JSONSerialization.jsonObject(with: Data(strictOutput.utf8)) as? [[String: Any]])
+    #expect(strict.map { $0["severity"] as? String } == ["major", "major", "info", "blocker"])
+    #expect(strict.compactMap { $0["fingerprint"] as? String } == fingerprints)
+    // FNV-1a 64's published test vectors: "" and "a".
+    #expect(GitLabReporter.fingerprint("").hasPrefix("cbf29ce484222325"))
+    #expect(GitLabReporter.fingerprint("a").hasPrefix("af63dc4c8601ec8c"))
+  }
+
   @Test("the registry: one reporter per --format value, each identifier once")
   func registry() {
     #expect(
@@ -210,7 +243,7 @@ import VCGraphCore
       }
     }
     // No input could be read: the machine formats still print a report that says so.
-    for format in [CheckFormat.junit, .checkstyle, .markdown] {
+    for format in [CheckFormat.junit, .checkstyle, .markdown, .gitlab] {
       let result = try vcgraph(
         ["check", "missing.yaml", "--no-config", "--format", format.rawValue], cwd: directory.url)
       #expect(result.exitCode == 66)

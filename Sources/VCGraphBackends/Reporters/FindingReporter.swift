@@ -39,6 +39,7 @@ public enum FindingReporters {
     MarkdownReporter.self,
     JUnitReporter.self,
     CheckstyleReporter.self,
+    GitLabReporter.self,
   ]
 
   /// The reporter with that identifier.
