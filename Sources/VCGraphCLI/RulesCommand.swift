@@ -6,17 +6,34 @@ enum RulesFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   case text, json, markdown
 }
 
+/// The command whose rules `rules --command` lists.
+enum RuleRunner: String, CaseIterable, Sendable, ExpressibleByArgument {
+  case check, lint
+
+  /// Whether this command runs the rule: `check` the description and storyboard rules,
+  /// `lint` the Swift-code ones (a shared id, as `popover-without-anchor`, is in both).
+  func runs(_ rule: Rule) -> Bool {
+    let id = rule.rawValue
+    switch self {
+    case .check: return Checker.rules.contains { $0.rule.rawValue == id }
+    case .lint: return LintRules.rules.contains { $0.rule.rawValue == id }
+    }
+  }
+}
+
 /// `vcgraph rules`: its options.
 struct RulesOptions: CommandOptions {
   typealias Runner = RulesCommand
 
   static let configuration = CommandConfiguration(
     commandName: "rules",
-    abstract: "list the check rules, or explain one: vcgraph rules RULE-ID",
+    abstract: "list the rules, or explain one: vcgraph rules RULE-ID",
+    usage: "vcgraph rules [<rule-id>] [--format <format>] [--command <command>] [<options>]",
     discussion: """
-      Lists every check rule (id, severity, what it catches), or explains one: what UIKit \
-      does, a description that triggers it, the fix, and what UIKit prints. Rules that \
-      .vcgraph.yml changes are marked.
+      Lists every rule (id, severity, what it catches), check's and lint's (--command: one \
+      command's), or explains one: what UIKit does, inputs that trigger it \
+      and near misses that do not, the fix, and what UIKit prints. Rules that .vcgraph.yml \
+      changes are marked.
       """)
 
   @Argument(
@@ -25,6 +42,9 @@ struct RulesOptions: CommandOptions {
 
   @Option(help: "text, json or markdown (the sections of Rules.md)")
   var format = RulesFormat.text
+
+  @Option(help: ArgumentHelp("only the rules COMMAND runs: check or lint", valueName: "command"))
+  var command: RuleRunner?
 
   @OptionGroup var quietOption: QuietOption
   @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
@@ -52,7 +72,16 @@ struct RulesCommand: Subcommand {
               ?? "'vcgraph rules' lists them"))
         return ExitCode.of(.usage)
       }
+      if let command = options.command, !command.runs(rule) {
+        context.report(
+          VCGraphError(
+            .usage, "'\(id)' is not a rule \(command.rawValue) runs",
+            hint: "'vcgraph rules --command \(command.rawValue)' lists them"))
+        return ExitCode.of(.usage)
+      }
       rules = [rule]
+    } else if let command = options.command {
+      rules = rules.filter(command.runs)
     }
     switch options.format {
     case .text:
