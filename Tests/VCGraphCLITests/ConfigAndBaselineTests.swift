@@ -218,13 +218,15 @@ enum CIInputs {
 
 /// `vcgraph rules`.
 @Suite struct RulesCommandTests {
-  /// `--command lint` lists the rules issue 29 names for Swift code (written out here, not
-  /// read from the registry); `--command check` lists every other rule and the one both share.
+  /// `--command lint` lists the rules issue 29 names for Swift code, and activity-not-presented
+  /// met in code (written out here, not read from the registry); `--command check` lists every
+  /// other rule and the two both share.
   @Test func listsTheRulesOneCommandRuns() throws {
     let swiftRules: Set = [
       "present-before-window", "present-while-presenting", "popover-without-anchor",
       "push-container", "unbalanced-containment", "navigation-link-outside-stack",
       "navigation-destination-in-lazy-container", "nested-navigation-stack",
+      "activity-not-presented",
     ]
     func ids(_ command: String) -> [String] {
       let run = runInProcess(["rules", "--command", command, "--no-config"])
@@ -234,7 +236,8 @@ enum CIInputs {
     #expect(Set(ids("lint")) == swiftRules)
     let check = ids("check")
     #expect(check.contains("popover-without-anchor") && check.contains("tab-bar-not-root"))
-    #expect(Set(check).intersection(swiftRules) == ["popover-without-anchor"])
+    #expect(
+      Set(check).intersection(swiftRules) == ["popover-without-anchor", "activity-not-presented"])
     #expect(Set(check).union(swiftRules) == Set(Rule.all.map(\.rawValue)))
     let refused = runInProcess(["rules", "tab-bar-not-root", "--command", "lint", "--no-config"])
     #expect(refused.exitCode == 64)

@@ -12,6 +12,7 @@ public enum LintRules {
     PresentWhilePresenting.self,
     PopoverWithoutAnchor.self,
     PushContainer.self,
+    ActivityControllerPushed.self,
     UnbalancedContainment.self,
     NavigationLinkOutsideStack.self,
     NestedNavigationStack.self,
