@@ -40,8 +40,10 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
       ("ordering", .raw("out")), ("nodesep", .raw(nodeSeparation)),
       ("ranksep", .raw(rankSeparation)),
       // A margin around the drawing: a browser's text can come out a pixel wider than
-      // Graphviz measured it, and an edge label at the edge would be cut.
-      ("pad", .raw("0.07")),
+      // Graphviz measured it, and an edge label at the edge would be cut. 0.07 inch left an
+      // edge label of 001-broken-switcher 0.9 px past the edge on Graphviz 14.1.3
+      // (ReadmeWidthTests); 0.1 inch is 7.2 points.
+      ("pad", .raw("0.1")),
     ]
   }
 
