@@ -2,13 +2,26 @@ import Foundation
 import VCGraphBackends
 import VCGraphCore
 
-/// The run as reporters take it (`FindingReport`).
-extension CheckCommand {
-  /// The report of the findings reported, the inputs read and those that could not be.
-  func report(
-    _ findings: [PlacedFinding], inputs: [String], failures: [ReportFailure]
+/// The options `check` and `lint` report findings with.
+protocol FindingReportOptions {
+  var format: CheckFormat { get }
+  var rulesURL: String? { get }
+  var linkBase: String? { get }
+  var warningsAsErrors: Bool { get }
+}
+
+extension CheckOptions: FindingReportOptions {}
+extension LintOptions: FindingReportOptions {}
+
+/// The run as reporters take it (`FindingReport`), and its printing: one piece of code for
+/// `check` and `lint`.
+extension CommandContext {
+  /// The report of `findings`, the inputs read and those that could not be; `sources` holds
+  /// the inputs' text by path, for each finding's region and quoted line.
+  func findingReport(
+    _ findings: [PlacedFinding], inputs: [String], failures: [ReportFailure],
+    sources: [String: String], options: some FindingReportOptions
   ) -> FindingReport {
-    let sources = context.loader.sources
     var lines: [String: [Substring]] = [:]
     let reported = findings.map { placed -> ReportedFinding in
       let location = placed.finding.location
@@ -28,7 +41,7 @@ extension CheckCommand {
         placed.finding, logicalPath: placed.controllerPath, endColumn: endColumn)
     }
     let directory = FileManager.default.currentDirectoryPath
-    let configuration = context.configuration?.rules ?? RuleConfiguration()
+    let configuration = self.configuration?.rules ?? RuleConfiguration()
     return FindingReport(
       tool: SARIFLog.Tool(
         name: "vcgraph", version: VCGraphCommandLine.version, rulesURI: options.rulesURL),
@@ -38,6 +51,28 @@ extension CheckCommand {
       findings: reported, failures: failures, inputs: inputs, strict: options.warningsAsErrors,
       sourceRoot: WorkspacePath.sourceRoot(for: inputs, in: directory),
       workingDirectory: directory, sources: sources, linkBase: options.linkBase)
+  }
+
+  /// Writes `report` in `format` to standard output (through the console).
+  func emit(_ report: FindingReport, format: CheckFormat) {
+    let reporter = format.reporter
+    let text = reporter.report(report)
+    if reporter.writesWorkflowCommands {
+      console.out(workflowCommands: text)
+    } else {
+      console.out(text)
+    }
+  }
+}
+
+extension CheckCommand {
+  /// The report of the findings reported, the inputs read and those that could not be.
+  func report(
+    _ findings: [PlacedFinding], inputs: [String], failures: [ReportFailure]
+  ) -> FindingReport {
+    context.findingReport(
+      findings, inputs: inputs, failures: failures, sources: context.loader.sources,
+      options: options)
   }
 
   /// Problems met while finding the inputs, each with the argument it is about when its
@@ -52,13 +87,6 @@ extension CheckCommand {
   }
 
   /// Writes the report in the chosen format to standard output (through the console).
-  func emit(_ report: FindingReport) {
-    let reporter = options.format.reporter
-    let text = reporter.report(report)
-    if reporter.writesWorkflowCommands {
-      context.console.out(workflowCommands: text)
-    } else {
-      context.console.out(text)
-    }
-  }
+  func emit(_ report: FindingReport) { context.emit(report, format: options.format) }
+
 }

@@ -141,42 +141,12 @@ struct LintCommand: Subcommand {
         String(decoding: $0, as: UTF8.self)
       }
     }
-    let reported = findings.map { placed -> ReportedFinding in
-      let location = placed.finding.location
-      var endColumn = location.column + 1
-      let lines = sources[location.path]?.split(separator: "\n", omittingEmptySubsequences: false)
-      if let lines, lines.indices.contains(location.line - 1) {
-        let trimmed = lines[location.line - 1].unicodeScalars.reversed().drop {
-          $0 == " " || $0 == "\t" || $0 == "\r"
-        }
-        endColumn = max(endColumn, trimmed.count + 1)
-      }
-      return ReportedFinding(
-        placed.finding, logicalPath: placed.controllerPath, endColumn: endColumn)
-    }
-    let directory = FileManager.default.currentDirectoryPath
-    let configuration = context.configuration?.rules ?? RuleConfiguration()
-    return FindingReport(
-      tool: SARIFLog.Tool(
-        name: "vcgraph", version: VCGraphCommandLine.version, rulesURI: options.rulesURL),
-      rules: Rule.all.map {
-        ReportRule($0, rulesURI: options.rulesURL, configuration: configuration)
-      },
-      findings: reported, inputs: inputs, strict: options.warningsAsErrors,
-      sourceRoot: WorkspacePath.sourceRoot(for: inputs, in: directory),
-      workingDirectory: directory, sources: sources, linkBase: options.linkBase)
+    return context.findingReport(
+      findings, inputs: inputs, failures: [], sources: sources, options: options)
   }
 
   /// Writes the report to standard output (through the console).
-  func emit(_ report: FindingReport) {
-    let reporter = options.format.reporter
-    let text = reporter.report(report)
-    if reporter.writesWorkflowCommands {
-      context.console.out(workflowCommands: text)
-    } else {
-      context.console.out(text)
-    }
-  }
+  func emit(_ report: FindingReport) { context.emit(report, format: options.format) }
 }
 
 extension PlacedFinding {
