@@ -108,3 +108,36 @@ extension LintFile {
     LintCandidate(at: location(token), place: function.place, decide: decide)
   }
 }
+
+extension LintFile {
+  /// A candidate at each `pushViewController(_:animated:)` of UIKit whose pushed controller
+  /// resolves (its construction, a local's, a property's or method's declared type, through
+  /// every file's types) to a subclass of one of `uikitClasses`; `word` gets the type, the
+  /// UIKit class it inherits from and the argument as written.
+  func pushCandidates(
+    of uikitClasses: [String],
+    word: @escaping @Sendable (_ type: String, _ uikitClass: String, _ spelled: String) -> (
+      message: String, uikitMessage: String?
+    )
+  ) -> [LintCandidate] {
+    var candidates: [LintCandidate] = []
+    for function in functions {
+      for call in function.calls where call.isOperation(.push) {
+        guard let argument = call.argument("_") else { continue }
+        let pushed = ShapeReader.shape(argument, scope: function.scope)
+        let receiver = call.receiver(in: function.scope)
+        let context = function.context
+        let spelled = argument.trimmedDescription
+        candidates.append(
+          candidate(at: call.nameToken, in: function) { types in
+            guard let type = types.type(of: pushed, in: context),
+              let uikitClass = types.inherits(type, fromAnyOf: uikitClasses),
+              types.isUIKitCall("pushViewController", receiver: receiver, in: context)
+            else { return nil }
+            return word(type, uikitClass, spelled)
+          })
+      }
+    }
+    return candidates
+  }
+}
