@@ -4,7 +4,11 @@ import VCGraphDiagram
 extension GraphvizBackend {
   /// Adds the legend cluster: the line kinds in a table, then one sample node per state and
   /// role the diagram uses; below the diagram in a row, or to its right in a column.
-  func addLegend(_ legend: Diagram.Legend, to graph: inout Graph, in diagram: Diagram) {
+  /// `stackingAnchors` are the layout's stacking anchors of `diagram`, already worked out.
+  func addLegend(
+    _ legend: Diagram.Legend, to graph: inout Graph, in diagram: Diagram,
+    stackingAnchors: [(tail: Diagram.NodeID, head: Diagram.NodeID)]
+  ) {
     let theme = diagram.theme
     var cluster = Graph(name: "cluster_legend")
     cluster.attributes = clusterStyle(
@@ -74,7 +78,7 @@ extension GraphvizBackend {
       // Below a node on the lowest rank, so below everything. A plain subgraph keeps this
       // edge apart, so a caller can leave the legend out (`legendSubgraphs`).
       var anchors = Graph(name: "legend_anchors")
-      for anchor in layout.legendAnchors(in: diagram) {
+      for anchor in layout.legendAnchors(in: diagram, stackingAnchors: stackingAnchors) {
         var edge = invisible(Self.name(anchor), names[0])
         edge.attributes["weight"] = .raw("0")
         anchors.add(edge)

@@ -48,7 +48,8 @@ public struct GraphvizBackend: Sendable {
       if case .requester = edge.kind { continue }
       graph.add(self.edge(edge, from: drawn.tail, to: drawn.head, theme: theme))
     }
-    for anchor in layout.stackingAnchors(in: diagram) {
+    let anchors = layout.stackingAnchors(in: diagram)
+    for anchor in anchors {
       graph.add(
         Edge(
           Self.name(anchor.tail), Self.name(anchor.head),
@@ -70,7 +71,9 @@ public struct GraphvizBackend: Sendable {
       }
       graph.add(rank)
     }
-    if let legend = diagram.legend { addLegend(legend, to: &graph, in: diagram) }
+    if let legend = diagram.legend {
+      addLegend(legend, to: &graph, in: diagram, stackingAnchors: anchors)
+    }
     return graph
   }
 

@@ -122,6 +122,15 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     }
     for cluster in diagram.clusters { visit(cluster) }
     guard !diagram.flowsLeftToRight else { return anchors }
+    // Only blocks outside every window hang below the rest: without one, ranks need no update.
+    guard
+      diagram.clusters.contains(where: {
+        switch $0.kind {
+        case .detached, .storyboard: true
+        default: false
+        }
+      })
+    else { return anchors }
     ranks = estimatedRanks(in: diagram, extra: anchors)
     func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
       cluster.nodes.map(\.id) + cluster.clusters.flatMap(all)
@@ -172,8 +181,13 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   /// (``estimatedRanks(in:)``), so the legend goes below everything. One edge, not one from
   /// every leaf: edges from all over the drawing into the legend would weigh in `dot`'s
   /// ordering of each rank and undo the left-to-right order of tabs and columns.
-  public func legendAnchors(in diagram: Diagram) -> [Diagram.NodeID] {
-    let ranks = estimatedRanks(in: diagram)
+  /// `stackingAnchors` are ``stackingAnchors(in:)`` of `diagram`, when the caller has them.
+  public func legendAnchors(
+    in diagram: Diagram,
+    stackingAnchors: [(tail: Diagram.NodeID, head: Diagram.NodeID)]? = nil
+  ) -> [Diagram.NodeID] {
+    let ranks = estimatedRanks(
+      in: diagram, extra: stackingAnchors ?? self.stackingAnchors(in: diagram))
     guard let lowest = ranks.values.max() else { return [] }
     return diagram.allNodes.map(\.id).first { ranks[$0] == lowest }.map { [$0] } ?? []
   }

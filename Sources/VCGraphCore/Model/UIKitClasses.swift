@@ -81,8 +81,11 @@ public enum UIKitClasses {
   /// away from `name`, if there is one.
   public static func oneEditAway(from name: String) -> String? {
     let scalars = Array(base(name).unicodeScalars)
-    return names.first { isOneEdit(scalars, Array($0.unicodeScalars)) }
+    return zip(names, nameScalars).first { isOneEdit(scalars, $0.1) }?.0
   }
+
+  /// The scalars of each of ``names``, in its order, made once (every name read is compared).
+  private static let nameScalars: [[Unicode.Scalar]] = names.map { Array($0.unicodeScalars) }
 
   /// Whether `a` becomes `b` with exactly one insertion, deletion, substitution or swap of
   /// neighbours.
