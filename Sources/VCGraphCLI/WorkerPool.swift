@@ -14,27 +14,27 @@ import VCGraphCore
 /// passes the signal on and waits for them to remove their temporary files (`Interruption`).
 ///
 /// Scheduling: a new worker starts as soon as *any* running one exits, so no core idles while
-/// a slower batch elsewhere finishes. Batches follow guided self-scheduling: each takes one
-/// worker's share of the inputs still queued (at most `batchSize`, at least `minimumBatch`),
-/// so they shrink as the queue drains and the workers run out of work at nearly the same
-/// time, while process starts stay few: each costs about two renders of a 30-controller
+/// a slower batch elsewhere finishes. The inputs are cut into equal batches, as few as
+/// `batchSize` allows and a multiple of `jobs`, so each worker gets the same number of
+/// batches and process starts stay few: each costs about two renders of a 30-controller
 /// input (fontconfig, the Graphviz context, and a text-measurement cache that starts cold).
-/// 200 inputs on 2 jobs go out as 100, 50, 50.
+/// 200 inputs on 2 jobs go out as 100, 100 (guided self-scheduling, the rule before, sent
+/// 100, 50, 50: a third start, and one worker paying two).
 struct WorkerPool {
   let context: CommandContext
   let jobs: Int
   /// Most inputs one worker renders before it is replaced by a fresh process (what Graphviz
   /// leaks in 100 renders of these diagrams is a few megabytes).
   static let batchSize = 100
-  /// Fewest inputs in a batch (but the last, and when there are few inputs per worker), so
-  /// process starts stay a small share.
-  static let minimumBatch = 50
 
-  /// The size of the next batch when `remaining` of `count` inputs are left for `jobs` workers.
+  /// The size of the next batch when `remaining` of `count` inputs are left for `jobs` workers:
+  /// `count` cut into the fewest batches of at most `batchSize` whose number is a multiple of
+  /// `jobs`, all of one size (but the last).
   static func nextBatchSize(remaining: Int, of count: Int, jobs: Int) -> Int {
-    let share = (remaining + jobs - 1) / jobs
-    let floor = min(minimumBatch, (count + jobs - 1) / jobs)
-    return min(remaining, batchSize, max(floor, share))
+    let jobs = max(1, jobs)
+    let needed = max(1, (count + batchSize - 1) / batchSize)
+    let batches = (needed + jobs - 1) / jobs * jobs
+    return max(1, min(remaining, (count + batches - 1) / batches))
   }
 
   /// The batches `render` hands out, in order, for `count` inputs (what the scheduler does,
