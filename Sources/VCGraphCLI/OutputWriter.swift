@@ -65,16 +65,27 @@ struct OutputWriter {
   /// Fails when `path` names one of the inputs.
   func checkNotInput(_ path: String) throws(VCGraphError) {
     let target = Self.identity(path)
-    let resolvedTarget = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    // An output that does not exist yet is no existing input: its path is resolved (links
+    // followed, which costs a system call per path component) only to compare it with an
+    // input that does not exist either.
+    var resolvedTarget: URL?
     for input in inputs {
       let same: Bool
       if input == "-" {
         same = target != nil && Self.standardInputIdentity().map { $0 == target! } == true
       } else {
         let key = inputKeys.key(input)
-        same =
-          (target != nil && key.identity.map { $0 == target! } == true)
-          || key.resolved == resolvedTarget
+        if target != nil && key.identity.map({ $0 == target! }) == true {
+          same = true
+        } else if target == nil && key.identity != nil {
+          same = false
+        } else {
+          if resolvedTarget == nil {
+            resolvedTarget = URL(fileURLWithPath: path).standardizedFileURL
+              .resolvingSymlinksInPath()
+          }
+          same = key.resolved == resolvedTarget
+        }
       }
       if same {
         let name = input == "-" ? "standard input" : input

@@ -212,13 +212,28 @@ struct RenderCommand: Subcommand {
 
   static let inputsPerDefaultJob = 16
 
+  /// Whether the run draws its inputs in worker processes (not after a crash: a restarted
+  /// process draws the rest itself).
+  static func spawnsWorkers(
+    _ options: RenderOptions, _ files: [InputFile], _ resumed: Int?
+  ) -> Bool {
+    (options.jobs ?? defaultJobs(inputs: files.count)) > 1 && files.count > 1 && resumed == nil
+  }
+
   func run() -> Int32 {
     let resumed = CrashRecovery.resumedAfter
     let files: [InputFile]
     let plan: RenderPlan
+    let engine = options.drawing.engine
     do {
-      try LayoutEngines.check(options.drawing.engine)
+      // Graphviz's own engine is not probed in a parent that only starts workers (the probe
+      // costs it a Graphviz context and a layout, about a render's worth); any other engine
+      // is checked before any input is read.
+      if engine != LayoutEngine.dot.rawValue { try LayoutEngines.check(engine) }
       files = try context.inputFiles(reportingProblems: resumed == nil)
+      if engine == LayoutEngine.dot.rawValue && !Self.spawnsWorkers(options, files, resumed) {
+        try LayoutEngines.check(engine)
+      }
       plan = try RenderPlan(
         inputs: files, output: options.output, formats: options.formats,
         image: options.image?.format, darkVariant: options.darkVariant)
@@ -230,8 +245,8 @@ struct RenderCommand: Subcommand {
     let progress = Progress(
       console: context.console, total: files.count, quiet: options.quiet,
       done: resumed.map { $0 + 1 } ?? 0)
-    let workers = options.jobs ?? Self.defaultJobs(inputs: files.count)
-    if workers > 1, files.count > 1, resumed == nil {
+    if Self.spawnsWorkers(options, files, resumed) {
+      let workers = options.jobs ?? Self.defaultJobs(inputs: files.count)
       let status = WorkerPool(context: context, jobs: workers).render(
         files, plan: plan, progress: progress)
       return context.status(after: status)

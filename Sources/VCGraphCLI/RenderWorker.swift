@@ -33,7 +33,9 @@ enum RenderWorker {
   static func serve(_ words: [String], console: Console) -> Int32 {
     let command: RenderCommand
     do {
-      command = try RenderOptions.parse(words).prepare(words: words, console: console)
+      // The parent refused repeated options in these words before it started the worker.
+      command = try RenderOptions.parse(words).prepare(
+        words: words, console: console, checkingRepeats: false)
     } catch let error as VCGraphError {
       console.err(DiagnosticPrinter().format(error))
       return error.exitCode

@@ -46,8 +46,20 @@ struct CommandDescription: Decodable, Sendable {
     var command: CommandDescription
   }
 
-  /// The description argument-parser gives of `type` (and its subcommands).
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var described: [ObjectIdentifier: CommandDescription] = [:]
+
+  /// The description argument-parser gives of `type` (and its subcommands), made once per
+  /// process (argument-parser encodes it as JSON, decoded here: a few tens of millions of
+  /// instructions).
   static func of(_ type: any ParsableCommand.Type) -> CommandDescription {
+    if let known = lock.withLock({ described[ObjectIdentifier(type)] }) { return known }
+    let description = make(type)
+    lock.withLock { described[ObjectIdentifier(type)] = description }
+    return description
+  }
+
+  private static func make(_ type: any ParsableCommand.Type) -> CommandDescription {
     let json: String
     do {
       _ = try type.parseAsRoot(["--experimental-dump-help"])

@@ -58,8 +58,13 @@ extension CommandOptions {
   /// Ready to run: reads the configuration file that applies (its option values become the
   /// defaults of the options this command has, so the words are parsed again with them
   /// first), then builds the runner. `words` is the command line after the command's name.
-  func prepare(words: [String], console: Console) throws(VCGraphError) -> Runner {
-    try Self.refuseRepeatedOptions(in: words)
+  /// `checkingRepeats` false: the words were checked already (a worker gets its parent's).
+  func prepare(
+    words: [String], console: Console, checkingRepeats: Bool = true
+  ) throws(VCGraphError) -> Runner {
+    // argument-parser's description of the command, which the check reads, is JSON it
+    // encodes and this decodes: about 22 M instructions, a render's worth.
+    if checkingRepeats { try Self.refuseRepeatedOptions(in: words) }
     let group = configurationOptions
     let configuration = try group.load()
     var options = self
