@@ -14,17 +14,97 @@ import VCGraphCore
 ///   is `ioError` (74).
 /// - Temporary files are removed on failure and when the process is interrupted (SIGINT,
 ///   SIGTERM, SIGHUP); only SIGKILL can leave one, named `.NAME.vcgraph-PID-N.tmp`.
+/// - ``Durability``: each file synced to disk before its rename and its directory after (two
+///   syncs a file), or, for a batch (`render`), files renamed unsynced and the whole batch
+///   synced once by ``finish()``.
 struct OutputWriter {
+  /// When the outputs reach the disk (a process that crashes or is killed never leaves a
+  /// partial output either way: each is complete before it is renamed into place).
+  enum Durability {
+    /// Each file is synced before it replaces the old one and its directory after: a power
+    /// loss leaves every output written so far complete (two syncs a file).
+    case everyFile
+    /// Files are renamed into place unsynced and ``finish()`` syncs them all at once: a power
+    /// loss before it may leave any output of the batch as it was before, missing, or (on a
+    /// file system that does not write a file's data before its rename) empty.
+    case batch
+  }
+
   /// The inputs of this run, which must never be overwritten.
   var inputs: [String]
+  /// When the outputs reach the disk.
+  var durability: Durability
+  /// The files written unsynced (``Durability/batch``), for ``finish()``.
+  private let unsynced = Unsynced()
   /// Each input's (device, inode) and resolved path, looked up on first use and kept for the
   /// life of this writer (one run: the inputs were just read and stay where they are). Every
   /// output is checked against every input, and resolving N inputs again for each of N
   /// outputs was a fifth of the time of a 200-file render.
   private let inputKeys = InputKeys()
 
-  init(inputs: [String]) {
+  init(inputs: [String], durability: Durability = .everyFile) {
     self.inputs = inputs
+    self.durability = durability
+  }
+
+  private final class Unsynced: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: [String] = []
+
+    func add(_ path: String) { lock.withLock { paths.append(path) } }
+    func take() -> [String] {
+      lock.withLock {
+        defer { paths = [] }
+        return paths
+      }
+    }
+  }
+
+  /// Syncs every file written since the last call (``Durability/batch``) and the directories
+  /// holding them, in one step: on Linux one `syncfs` per file system written to; elsewhere
+  /// `fsync` of each file and then one full flush of the drive's cache (`F_FULLFSYNC` on
+  /// Darwin) and of each directory. Throws `ioError` (74) when the system reports a failure.
+  func finish() throws(VCGraphError) {
+    let paths = unsynced.take()
+    guard !paths.isEmpty else { return }
+    var directories: [String] = []
+    for path in paths {
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      if !directories.contains(directory) { directories.append(directory) }
+    }
+    var failure: Int32?
+    #if os(Linux)
+      var devices: [UInt64] = []
+      for directory in directories {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { continue }
+        let device = Self.fileID(info).0
+        guard !devices.contains(device) else { continue }
+        devices.append(device)
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { continue }
+        if Self.syncFileSystem(descriptor) != 0 && failure == nil { failure = errno }
+        close(descriptor)
+      }
+    #else
+      for (index, path) in paths.enumerated() {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { continue }
+        // The last file's full flush empties the drive's cache of the ones before it too.
+        let synced =
+          index == paths.count - 1 ? Self.flushToDisk(descriptor) : fsync(descriptor) == 0
+        if !synced && errno != EINVAL && failure == nil { failure = errno }
+        close(descriptor)
+      }
+      for directory in directories { Self.syncDirectory(directory) }
+    #endif
+    if let failure {
+      throw VCGraphError(
+        .ioError,
+        "syncing \(paths.count) written files to disk failed"
+          + " (\(String(cString: strerror(failure))))",
+        hint: "they are in place but may not survive a power loss; run again with --durable")
+    }
   }
 
   private final class InputKeys: @unchecked Sendable {
@@ -119,7 +199,11 @@ struct OutputWriter {
           throw VCGraphError(.cantCreate, "\(file.path): cannot replace the output (\(reason))")
         }
         TemporaryFiles.forget(file.temporary)
-        Self.syncDirectory(of: file.target)
+        switch durability {
+        case .everyFile:
+          Self.syncDirectory(URL(fileURLWithPath: file.target).deletingLastPathComponent().path)
+        case .batch: unsynced.add(file.target)
+        }
       }
     } catch {
       for file in staged { TemporaryFiles.remove(file.temporary) }
@@ -179,7 +263,9 @@ struct OutputWriter {
     var failure: VCGraphError?
     if let existingMode { fchmod(descriptor, existingMode) }
     if !Self.writeAll(bytes, to: descriptor) { failure = Self.ioError(path, errno) }
-    if failure == nil && !Self.flushToDisk(descriptor) { failure = Self.ioError(path, errno) }
+    if failure == nil && durability == .everyFile && !Self.flushToDisk(descriptor) {
+      failure = Self.ioError(path, errno)
+    }
     if close(descriptor) != 0 && failure == nil { failure = Self.ioError(path, errno) }
     if let failure {
       TemporaryFiles.remove(temporary)
@@ -233,9 +319,22 @@ struct OutputWriter {
     return fsync(descriptor) == 0 || errno == EINVAL
   }
 
-  /// Makes the rename durable; failures are ignored (the file itself is complete).
-  private static func syncDirectory(of path: String) {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+  #if os(Linux)
+    /// `syncfs(2)` on the file system holding `descriptor` (glibc declares it only for
+    /// `_GNU_SOURCE`, which Swift's Glibc module is not built with); 0, or -1 with `errno`
+    /// set. Without the symbol, `sync(2)`, which syncs every file system.
+    private static func syncFileSystem(_ descriptor: Int32) -> Int32 {
+      typealias SyncFS = @convention(c) (Int32) -> Int32
+      guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syncfs") else {
+        sync()
+        return 0
+      }
+      return unsafeBitCast(symbol, to: SyncFS.self)(descriptor)
+    }
+  #endif
+
+  /// Makes the renames in `directory` durable; failures are ignored (the files are complete).
+  private static func syncDirectory(_ directory: String) {
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if descriptor >= 0 {
       fsync(descriptor)

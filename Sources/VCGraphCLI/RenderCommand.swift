@@ -140,6 +140,9 @@ struct RenderOptions: CommandOptions {
     transform: Parse.option(Parse.dpi))
   var pngDPI: Double?
 
+  @Flag(help: "sync each output to disk before it replaces the old one (default: once at the end)")
+  var durable = false
+
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
@@ -173,6 +176,9 @@ struct RenderOptions: CommandOptions {
   /// A storyboard's launch state only, not its map.
   var initial: Bool { storyboard.initial }
   var quiet: Bool { quietOption.quiet }
+  /// When outputs reach the disk: each before it replaces the old one (`--durable`), or all
+  /// of a batch (a worker's, or a run in one process) in one sync at its end.
+  var durability: OutputWriter.Durability { durable ? .everyFile : .batch }
   /// The PNG resolution (`--dpi`, or 96 × `--scale`); nil for Graphviz's 96.
   var dpi: Double? { pngDPI ?? scale.map { $0 * Self.defaultDPI } }
   var drawing: Drawing { Drawing(style: style, details: details) }
@@ -258,7 +264,7 @@ struct RenderCommand: Subcommand {
     }
     var status: Int32 = resumed == nil ? 0 : ExitCode.of(.software)
     // One writer for the run, so each input is resolved once, not once per output.
-    let writer = OutputWriter(inputs: files.map(\.path))
+    let writer = OutputWriter(inputs: files.map(\.path), durability: options.durability)
     for (index, file) in files.enumerated() where index > (resumed ?? -1) {
       CrashRecovery.rendering(index)
       do {
@@ -270,6 +276,12 @@ struct RenderCommand: Subcommand {
         if status == 0 { status = error.exitCode }
       }
       progress.advance(file.path)
+    }
+    do {
+      try writer.finish()
+    } catch {
+      progress.message(context.diagnostic(error))
+      if status == 0 { status = error.exitCode }
     }
     progress.finish()
     return context.status(after: status)

@@ -54,8 +54,8 @@ enum RenderWorker {
     }
     ParentWatch.start()
     let progress = Progress(console: console, total: 0, quiet: true)
-    let writer = OutputWriter(inputs: jobs.map(\.input))
-    for job in jobs {
+    let writer = OutputWriter(inputs: jobs.map(\.input), durability: command.options.durability)
+    for (position, job) in jobs.enumerated() {
       emit(Event(start: job.index), console)
       var destinations: [RenderFormat: RenderPlan.Destination] = [:]
       for pair in job.outputs where pair.count == 2 {
@@ -70,6 +70,15 @@ enum RenderWorker {
       } catch {
         command.context.report(error)
         status = error.exitCode
+      }
+      if position == jobs.count - 1 {
+        // The batch's one sync, before its last input is reported, which carries a failure.
+        do {
+          try writer.finish()
+        } catch {
+          command.context.report(error)
+          if status == 0 { status = error.exitCode }
+        }
       }
       emit(Event(done: job.index, status: status), console)
     }

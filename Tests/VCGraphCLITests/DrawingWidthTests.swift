@@ -5,7 +5,7 @@ import VCGraphGraphviz
 /// (points, 4/3 px each) or a PNG's header (pixels), as `render` does for its reading check.
 @Suite("The width of a drawing, read from its bytes")
 struct DrawingWidthTests {
-  static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+  func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
   @Test("an SVG's width in points, after Graphviz's prolog and comments")
   func svgWidth() throws {
