@@ -221,6 +221,7 @@ final class GraphvizRuntime: @unchecked Sendable {
   ) throws(GraphvizError) -> RenderResult {
     var buffer: UnsafeMutablePointer<CChar>?
     var length = 0
+    var streamed = false
     // Cairo's renderers print straight to standard error: the bitmap one its one warning (a
     // diagram scaled down to fit, "(null): graph is too large ..."), which becomes a warning
     // here, and each a failed surface as "cairo: STATUS" (a link tag cairo could not parse
@@ -228,9 +229,13 @@ final class GraphvizRuntime: @unchecked Sendable {
     // returns success and the blank page.
     let cairo = format == "png" || format == "pdf" || format == "ps" || format.hasSuffix(":cairo")
     let (status, printed) = Self.capturingStandardError(when: cairo) {
-      format.withCString { vcg_render_data(gvc, root, $0, &buffer, &length) }
+      format.withCString { vcg_render_memory(gvc, root, $0, &buffer, &length, &streamed) }
     }
-    defer { if let buffer { gvFreeRenderData(buffer) } }
+    defer {
+      if let buffer {
+        if streamed { free(buffer) } else { gvFreeRenderData(buffer) }
+      }
+    }
     if status != 0 {
       deleteJobs?(gvc)
     }
