@@ -83,8 +83,12 @@ let package = Package(
     .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore"]),
     // The Graphviz backend: a diagram as a styled GraphvizKit graph.
     .target(name: "VCGraphGraphviz", dependencies: ["VCGraphDiagram", "GraphvizKit"]),
-    // The text backends: Mermaid and Markdown.
-    .target(name: "VCGraphBackends", dependencies: ["VCGraphDiagram"]),
+    // The backends the command line draws through: the text backends (Mermaid, Markdown), the
+    // finding reporters, and the image backend's facade over VCGraphGraphviz (`Images/`),
+    // which imports GraphvizKit and VCGraphGraphviz `internal`, so no Graphviz type reaches
+    // the command line.
+    .target(
+      name: "VCGraphBackends", dependencies: ["VCGraphDiagram", "VCGraphGraphviz", "GraphvizKit"]),
     // The command line as a testable library.
     .target(
       name: "VCGraphCLI",

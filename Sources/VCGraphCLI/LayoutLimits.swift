@@ -1,4 +1,5 @@
 import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 
 /// Limits on drawing a diagram: the lines of one label, the size of a graph laid out, and the
@@ -18,7 +19,7 @@ struct LayoutLimits: Sendable, Equatable {
 
   /// `--max-label-lines` must stay below this: GraphvizKit refuses longer labels (Graphviz
   /// 2.42 crashes at 32,768 lines).
-  static let labelLineCeiling = Graphviz.maxLabelLines
+  static let labelLineCeiling = ImageBackend.maxLabelLines
 
   /// Refuses a graph with a label of more than `maxLabelLines` lines (the diagram builder
   /// clips the labels it writes; this catches any other): the one check of the user's label
