@@ -1,4 +1,3 @@
-import GraphvizKit
 import VCGraphBackends
 import VCGraphCore
 
@@ -25,7 +24,7 @@ struct LayoutLimits: Sendable, Equatable {
   /// clips the labels it writes; this catches any other): the one check of the user's label
   /// limit. `--max-label-lines` itself is checked against `labelLineCeiling` where it is
   /// declared, and GraphvizKit guards the ceiling for every caller.
-  func checkLabels(of graph: Graph, input: String) throws(VCGraphError) {
+  func checkLabels(of graph: ImageGraph, input: String) throws(VCGraphError) {
     guard let longest = LayoutMeasure.longestLabel(in: graph), longest.lines > maxLabelLines
     else { return }
     throw VCGraphError(
