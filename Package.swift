@@ -89,11 +89,12 @@ let package = Package(
     // the command line.
     .target(
       name: "VCGraphBackends", dependencies: ["VCGraphDiagram", "VCGraphGraphviz", "GraphvizKit"]),
-    // The command line as a testable library.
+    // The command line as a testable library. It draws through VCGraphBackends' image
+    // backend and depends on no Graphviz module (ModuleBoundaryTests).
     .target(
       name: "VCGraphCLI",
       dependencies: [
-        "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
+        "VCGraphCore", "VCGraphDiagram", "VCGraphBackends",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
