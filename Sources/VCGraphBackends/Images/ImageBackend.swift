@@ -10,7 +10,14 @@ internal import VCGraphGraphviz
 
 /// The formats the image backend writes.
 public enum ImageFormat: String, Sendable, CaseIterable, Hashable {
-  case svg, png, pdf, dot
+  /// SVG, with the diagram's title and description (``ImageBackend/svg(_:describing:)``).
+  case svg
+  /// PNG at 96 dpi unless the graph says otherwise (``ImageGraph/drawn(atDPI:)``).
+  case png
+  /// PDF.
+  case pdf
+  /// The DOT source, before layout.
+  case dot
 
   var graphviz: OutputFormat {
     switch self {
