@@ -152,7 +152,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit", "TestSupport"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
-    // The diagram model and the text backends, tested without Graphviz.
+    // The diagram model and the text backends, tested without Graphviz (VCGraphBackends links
+    // it for the image backend, which VCGraphCLITests tests).
     .testTarget(
       name: "VCGraphDiagramTests", dependencies: ["VCGraphDiagram", "VCGraphCore", "TestSupport"]),
     .testTarget(
