@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import GraphvizKit
 import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// The formats `render` writes. A text backend (Mermaid, Markdown, ...) is one case here and
 /// its `textBackend`.
@@ -23,7 +21,7 @@ enum RenderFormat: String, CaseIterable {
   /// The extension of its files.
   var fileExtension: String { self == .mermaid ? "mmd" : rawValue }
 
-  var graphviz: OutputFormat? {
+  var graphviz: ImageFormat? {
     switch self {
     case .svg: .svg
     case .png: .png
@@ -235,9 +233,10 @@ struct RenderCommand: Subcommand {
       // Graphviz's own engine is not probed in a parent that only starts workers (the probe
       // costs it a Graphviz context and a layout, about a render's worth); any other engine
       // is checked before any input is read.
-      if engine != LayoutEngine.dot.rawValue { try LayoutEngines.check(engine) }
+      let isDot = engine == "dot"  // Graphviz's own, the default of --layout
+      if !isDot { try LayoutEngines.check(engine) }
       files = try context.inputFiles(reportingProblems: resumed == nil)
-      if engine == LayoutEngine.dot.rawValue && !Self.spawnsWorkers(options, files, resumed) {
+      if isDot && !Self.spawnsWorkers(options, files, resumed) {
         try LayoutEngines.check(engine)
       }
       plan = try RenderPlan(
@@ -390,13 +389,12 @@ struct RenderCommand: Subcommand {
     of model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
     progress: Progress, warnsAboutReading: Bool = true
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
-    let graph = GraphvizBackend().graph(model)
+    let graph = ImageGraph(model)
     let engine = options.drawing.engine
     var graphviz = formats.compactMap(\.graphviz)
     var scaled = CommandContext.Drawn()
     if let dpi = options.dpi, graphviz.contains(.png) {
-      var large = graph
-      large.attributes["dpi"] = .raw(LayoutLimits.format(dpi))
+      let large = graph.drawn(atDPI: LayoutLimits.format(dpi))
       graphviz.removeAll { $0 == .png }
       scaled = try context.draw(
         large, input: input, engine: engine, formats: [.png], singleDiagram: singleDiagram)
@@ -405,9 +403,9 @@ struct RenderCommand: Subcommand {
       graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
     for warning in drawn.warnings + scaled.warnings { progress.message(warning) }
     if warnsAboutReading,
-      let width = GraphvizBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
+      let width = ImageBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
       let problem = ReadingSize.problem(
-        of: model, drawingWidth: width, smallestText: GraphvizBackend.smallestText)
+        of: model, drawingWidth: width, smallestText: ImageBackend.smallestText)
     {
       progress.message(readingWarning("\(input): \(problem)"))
     }
@@ -418,7 +416,7 @@ struct RenderCommand: Subcommand {
       guard let data = outputs[output] else {
         throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
       }
-      result[format] = format == .svg ? SVGMetadata(model).applied(to: data) : data
+      result[format] = format == .svg ? ImageBackend.svg(data, describing: model) : data
     }
     return result
   }
