@@ -61,9 +61,10 @@ struct OutputWriter {
   }
 
   /// Syncs every file written since the last call (``Durability/batch``) and the directories
-  /// holding them, in one step: on Linux one `syncfs` per file system written to; elsewhere
-  /// `fsync` of each file and then one full flush of the drive's cache (`F_FULLFSYNC` on
-  /// Darwin) and of each directory. Throws `ioError` (74) when the system reports a failure.
+  /// holding them, in one step: on Linux, for more than ``filesSyncedAlone`` files, one
+  /// `syncfs` per file system written to; else `fsync` of each file, the last with a full
+  /// flush of the drive's cache (`F_FULLFSYNC` on Darwin), and of each directory. Throws
+  /// `ioError` (74) when the system reports a failure.
   func finish() throws(VCGraphError) {
     let paths = unsynced.take()
     guard !paths.isEmpty else { return }
@@ -73,6 +74,42 @@ struct OutputWriter {
       if !directories.contains(directory) { directories.append(directory) }
     }
     var failure: Int32?
+    // A file or two (`render a.yaml -o a.svg`) are synced one by one: `syncfs` writes out
+    // everything waiting on the file system, other programs' too, which on a busy disk can
+    // take longer than those few files.
+    #if os(Linux)
+      let wholeFileSystem = paths.count > Self.filesSyncedAlone
+    #else
+      let wholeFileSystem = false
+    #endif
+    if wholeFileSystem {
+      syncFileSystems(of: directories, failure: &failure)
+    } else {
+      for (index, path) in paths.enumerated() {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { continue }
+        // On Darwin the last file's full flush empties the drive's cache of the ones before.
+        let synced =
+          index == paths.count - 1 ? Self.flushToDisk(descriptor) : fsync(descriptor) == 0
+        if !synced && errno != EINVAL && failure == nil { failure = errno }
+        close(descriptor)
+      }
+      for directory in directories { Self.syncDirectory(directory) }
+    }
+    if let failure {
+      throw VCGraphError(
+        .ioError,
+        "syncing \(paths.count) written files to disk failed"
+          + " (\(String(cString: strerror(failure))))",
+        hint: "they are in place but may not survive a power loss; run again with --durable")
+    }
+  }
+
+  /// Up to this many files, ``finish()`` syncs each file rather than the file system.
+  static let filesSyncedAlone = 2
+
+  /// `syncfs` once per file system holding one of `directories` (Linux).
+  private func syncFileSystems(of directories: [String], failure: inout Int32?) {
     #if os(Linux)
       var devices: [UInt64] = []
       for directory in directories {
@@ -86,25 +123,7 @@ struct OutputWriter {
         if Self.syncFileSystem(descriptor) != 0 && failure == nil { failure = errno }
         close(descriptor)
       }
-    #else
-      for (index, path) in paths.enumerated() {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { continue }
-        // The last file's full flush empties the drive's cache of the ones before it too.
-        let synced =
-          index == paths.count - 1 ? Self.flushToDisk(descriptor) : fsync(descriptor) == 0
-        if !synced && errno != EINVAL && failure == nil { failure = errno }
-        close(descriptor)
-      }
-      for directory in directories { Self.syncDirectory(directory) }
     #endif
-    if let failure {
-      throw VCGraphError(
-        .ioError,
-        "syncing \(paths.count) written files to disk failed"
-          + " (\(String(cString: strerror(failure))))",
-        hint: "they are in place but may not survive a power loss; run again with --durable")
-    }
   }
 
   private final class InputKeys: @unchecked Sendable {
