@@ -10,7 +10,7 @@ import VCGraphCore
 /// them (`EffectTracker`), and the calls a router helper may be called by.
 final class OperationCollector: SyntaxVisitor {
   let file: String
-  let converter: SourceLocationConverter
+  let lines: SourceLines
   var sites: [Site] = []
   var calls: [CallFact] = []
   var helpers: [HelperFact] = []
@@ -21,9 +21,9 @@ final class OperationCollector: SyntaxVisitor {
   /// Effect details of each open scope.
   var effects: [EffectTracker] = []
 
-  init(file: String, converter: SourceLocationConverter) {
+  init(file: String, lines: SourceLines) {
     self.file = file
-    self.converter = converter
+    self.lines = lines
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -36,8 +36,7 @@ final class OperationCollector: SyntaxVisitor {
   var scope: Scope? { scopes.last }
 
   func position(_ token: TokenSyntax) -> (line: Int, column: Int) {
-    let location = token.startLocation(converter: converter)
-    return (location.line, location.column)
+    lines.start(of: token)
   }
 
   // MARK: - Types
@@ -89,7 +88,7 @@ final class OperationCollector: SyntaxVisitor {
       scope.signature.append(
         UIKitTable.Parameter(
           label: parameter.firstName.text, optional: parameter.defaultValue != nil,
-          closure: parameter.type.trimmedDescription.contains("->")))
+          closure: parameter.type.trimmedText.contains("->")))
     }
     scopes.append(scope)
     effects.append(EffectTracker())
@@ -122,7 +121,7 @@ final class OperationCollector: SyntaxVisitor {
 
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
     let name =
-      node.parent?.as(PatternBindingSyntax.self)?.pattern.trimmedDescription ?? "accessor"
+      node.parent?.as(PatternBindingSyntax.self)?.pattern.trimmedText ?? "accessor"
     open(name, parameters: nil)
     return .visitChildren
   }
