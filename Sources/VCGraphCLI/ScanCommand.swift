@@ -79,9 +79,10 @@ struct ScanCommand: Subcommand {
         throw VCGraphError(
           .usage, "scan needs a PATH: a folder or .swift files", hint: "vcgraph scan Sources")
       }
-      let sources = try ScanSources.collect(paths, root: options.root) { path, inside in
-        context.loader.isExcluded(path) || InputSelection.matches(inside, options.exclude)
-      }
+      let exclusion = ScanExclusion(
+        configurations: context.loader.configurations, globs: options.exclude)
+      let sources = try ScanSources.collect(
+        paths, root: options.root, isExcluded: exclusion.isExcluded)
       guard !sources.swiftFiles.isEmpty || !sources.storyboards.isEmpty else {
         throw VCGraphError(
           .noInput, "no .swift or .storyboard file under \(paths.joined(separator: " "))")

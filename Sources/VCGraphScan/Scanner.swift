@@ -21,8 +21,8 @@ public struct Scanner: Sendable {
 
   /// Scans `sources`; paths in the result are relative to `sources.root`.
   public func scan(_ sources: ScanSources) -> Outcome {
-    let root = sources.root
-    let relative: @Sendable (String) -> String = { ScanSources.relativePath($0, to: root) }
+    let relativePaths = RelativePaths(root: sources.root)
+    let relative: @Sendable (String) -> String = { relativePaths.relative($0) }
     let paths = sources.swiftFiles
     let box = FactsBox(count: paths.count)
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
