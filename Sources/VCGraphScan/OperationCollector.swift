@@ -88,10 +88,21 @@ final class OperationCollector: SyntaxVisitor {
       scope.signature.append(
         UIKitTable.Parameter(
           label: parameter.firstName.text, optional: parameter.defaultValue != nil,
-          closure: parameter.type.trimmedText.contains("->")))
+          closure: Self.hasArrow(parameter.type.trimmedText)))
     }
     scopes.append(scope)
     effects.append(EffectTracker())
+  }
+
+  /// Whether `text` holds `->` (a closure's type), looked for in its bytes: String's generic
+  /// `contains` of a string cost more than the rest of reading a parameter.
+  static func hasArrow(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ">") && previous == UInt8(ascii: "-") { return true }
+      previous = byte
+    }
+    return false
   }
 
   private func close() {
@@ -259,13 +270,20 @@ final class OperationCollector: SyntaxVisitor {
     let name = member.declName.baseName.text
     let token = member.declName.baseName
     if swiftUIModifier(node, name: name, labels: labels, token: token) { return .visitChildren }
-    let receiver = member.base.map { ShapeReader.shape($0, scope: scope) }
-    if name == "init", constructionCall(node, name: name, receiver: receiver, token: token) {
-      return .visitChildren
+    // The receiver's shape only for what keeps it (not for `view.layoutIfNeeded()`, nor for
+    // each modifier of a chain of argument-less ones).
+    if name == "init" {
+      let receiver = member.base.map { ShapeReader.shape($0, scope: scope) }
+      if constructionCall(node, name: name, receiver: receiver, token: token) {
+        return .visitChildren
+      }
     }
-    if let operation = UIKitTable.operation(name, labels: labels), member.base != nil {
+    guard let base = member.base else { return .visitChildren }
+    if let operation = UIKitTable.operation(name, labels: labels) {
+      let receiver = ShapeReader.shape(base, scope: scope)
       addCall(node, operation: operation, name: name, receiver: receiver, token: token)
-    } else if !node.arguments.isEmpty, member.base != nil {
+    } else if !node.arguments.isEmpty {
+      let receiver = ShapeReader.shape(base, scope: scope)
       record(node, name: name, labels: labels, receiver: receiver, token: token)
     }
     return .visitChildren
