@@ -6,17 +6,13 @@ import SwiftSyntax
 final class DeclarationCollector: SyntaxVisitor {
   let file: String
   let lines: SourceLines
-  /// What bodies return, by offset, as `OperationCollector` read them in its walk; a body
-  /// that is not there is walked with a `ReturnCollector`.
-  let returns: [Int: [Shape]]
   private(set) var types: [TypeFact] = []
   /// Indices in `types` of the declarations being visited.
   private var stack: [Int] = []
 
-  init(file: String, lines: SourceLines, returns: [Int: [Shape]] = [:]) {
+  init(file: String, lines: SourceLines) {
     self.file = file
     self.lines = lines
-    self.returns = returns
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -141,7 +137,7 @@ final class DeclarationCollector: SyntaxVisitor {
       {
         types[index].stringConstants[name] = "\u{0}self"
       }
-      types[index].properties[name] = propertyShape(binding)
+      types[index].properties[name] = Self.propertyShape(binding)
     }
     return .skipChildren
   }
@@ -155,7 +151,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
   /// A property's value: a construction it is initialised with, the construction a computed
   /// property returns, else its declared type.
-  func propertyShape(_ binding: PatternBindingSyntax) -> Shape {
+  static func propertyShape(_ binding: PatternBindingSyntax) -> Shape {
     if let value = binding.initializer?.value {
       let shape = ShapeReader.shape(value, scope: nil)
       if shape.isConstruction { return shape }
@@ -185,16 +181,17 @@ final class DeclarationCollector: SyntaxVisitor {
   }
 
   /// The construction a getter returns, when it returns one kind of construction.
-  func returnedShape(_ block: AccessorBlockSyntax) -> Shape? {
-    var returned = returnShapes(of: block)
-    if returned.isEmpty, case .getter(let items) = block.accessors,
+  static func returnedShape(_ block: AccessorBlockSyntax) -> Shape? {
+    let collector = ReturnCollector(viewMode: .sourceAccurate)
+    collector.walk(block)
+    if collector.returns.isEmpty, case .getter(let items) = block.accessors,
       items.count == 1, let expression = items.first?.item.as(ExprSyntax.self)
     {
       // A SwiftUI view under its modifiers, else the expression.
-      returned.append(
+      collector.returns.append(
         SwiftUIReader.view(expression, scope: nil)?.0 ?? ShapeReader.shape(expression, scope: nil))
     }
-    let constructions = Set(returned.filter(\.isConstruction))
+    let constructions = Set(collector.returns.filter(\.isConstruction))
     return constructions.count == 1 ? constructions.first : nil
   }
 
@@ -217,7 +214,9 @@ final class DeclarationCollector: SyntaxVisitor {
     if let type = node.signature.returnClause?.type {
       var shape = Shape.typed(ShapeReader.typeName(type))
       if let body = node.body {
-        let constructions = Set(returnShapes(of: body).filter(\.isConstruction))
+        let collector = ReturnCollector(viewMode: .sourceAccurate)
+        collector.walk(body)
+        let constructions = Set(collector.returns.filter(\.isConstruction))
         if constructions.count == 1, let only = constructions.first { shape = only }
       }
       types[index].methods[name] = shape
@@ -227,15 +226,6 @@ final class DeclarationCollector: SyntaxVisitor {
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     .skipChildren
-  }
-
-  /// The shapes `body`'s `return` statements return: as read in the operations' walk, else
-  /// from a walk of the body.
-  func returnShapes(of body: some SyntaxProtocol) -> [Shape] {
-    if let known = returns[body.position.utf8Offset] { return known }
-    let collector = ReturnCollector(viewMode: .sourceAccurate)
-    collector.walk(body)
-    return collector.returns
   }
 }
 

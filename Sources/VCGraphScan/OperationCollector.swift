@@ -20,11 +20,6 @@ final class OperationCollector: SyntaxVisitor {
   var scopes: [Scope] = []
   /// Effect details of each open scope.
   var effects: [EffectTracker] = []
-  /// The `return` statements of the bodies being visited, innermost last (`ReturnWalk`).
-  var returnWalks: [ReturnWalk] = []
-  /// What the bodies of functions with a declared result and of properties' accessors return,
-  /// by the offset of the body (for `DeclarationCollector`).
-  var returns: [Int: [Shape]] = [:]
 
   init(file: String, lines: SourceLines) {
     self.file = file
@@ -120,16 +115,12 @@ final class OperationCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    beginReturns(node.signature.returnClause == nil ? nil : node.body)
     open(
       Self.signature(node.name.text, node.signature.parameterClause.parameters),
       parameters: node.signature.parameterClause.parameters)
     return .visitChildren
   }
-  override func visitPost(_ node: FunctionDeclSyntax) {
-    close()
-    endReturns()
-  }
+  override func visitPost(_ node: FunctionDeclSyntax) { close() }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     open(
@@ -140,17 +131,12 @@ final class OperationCollector: SyntaxVisitor {
   override func visitPost(_ node: InitializerDeclSyntax) { close() }
 
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
-    let binding = node.parent?.as(PatternBindingSyntax.self)
-    // A property's accessors are a body of their own (a subscript's are read as a
-    // `ReturnCollector` reads them: within the body around them).
-    if binding != nil { beginReturns(node) }
-    open(binding?.pattern.trimmedText ?? "accessor", parameters: nil)
+    let name =
+      node.parent?.as(PatternBindingSyntax.self)?.pattern.trimmedText ?? "accessor"
+    open(name, parameters: nil)
     return .visitChildren
   }
-  override func visitPost(_ node: AccessorBlockSyntax) {
-    close()
-    if node.parent?.is(PatternBindingSyntax.self) == true { endReturns() }
-  }
+  override func visitPost(_ node: AccessorBlockSyntax) { close() }
 
   override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
     guard node.accessorSpecifier.tokenKind == .keyword(.set), !scopes.isEmpty else {
@@ -170,9 +156,6 @@ final class OperationCollector: SyntaxVisitor {
   // MARK: - Locals
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let last = returnWalks.indices.last, returnWalks[last].reads(node) {
-      returnWalks[last].declare(node)
-    }
     guard !scopes.isEmpty else { return .visitChildren }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
@@ -200,28 +183,6 @@ final class OperationCollector: SyntaxVisitor {
       scopes[scopes.count - 1].locals[name] = .typed(ShapeReader.typeName(type))
     }
     return .visitChildren
-  }
-
-  override func visitPost(_ node: VariableDeclSyntax) { leaveReturns(node) }
-
-  override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-    if let last = returnWalks.indices.last, returnWalks[last].reads(node) {
-      returnWalks[last].returned(node)
-    }
-    return .visitChildren
-  }
-  override func visitPost(_ node: ReturnStmtSyntax) { leaveReturns(node) }
-
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    if let last = returnWalks.indices.last, returnWalks[last].reads(node) {
-      returnWalks[last].quiet = node.id
-    }
-    return .visitChildren
-  }
-  override func visitPost(_ node: ClosureExprSyntax) { leaveReturns(node) }
-
-  private func leaveReturns(_ node: some SyntaxProtocol) {
-    if let last = returnWalks.indices.last { returnWalks[last].leave(node) }
   }
 
   // MARK: - Assignments

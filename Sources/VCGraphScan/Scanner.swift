@@ -66,12 +66,10 @@ public struct Scanner: Sendable {
   static func facts(source: [UInt8], file: String) -> FileFacts {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
     let lines = SourceLines(source)
-    // The operations first: their walk reads what method bodies return, for the declarations.
+    let declarations = DeclarationCollector(file: file, lines: lines)
+    declarations.walk(tree)
     let operations = OperationCollector(file: file, lines: lines)
     operations.walk(tree)
-    let declarations = DeclarationCollector(
-      file: file, lines: lines, returns: operations.returns)
-    declarations.walk(tree)
     var facts = FileFacts(file: file)
     facts.types = declarations.types
     facts.sites = operations.sites
