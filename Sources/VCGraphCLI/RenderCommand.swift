@@ -152,6 +152,7 @@ struct RenderOptions: CommandOptions {
   @OptionGroup var quietOption: QuietOption
   @OptionGroup(title: StyleOptions.title) var style: StyleOptions
   @OptionGroup(title: StyleOptions.title) var details: DetailOptions
+  @OptionGroup(title: ReadingOptions.title) var reading: ReadingOptions
   @OptionGroup(title: LayoutLimitOptions.title) var layout: LayoutLimitOptions
   @OptionGroup(title: QuestionOptions.title) var questions: QuestionOptions
   @OptionGroup(title: RuleOptions.title) var rules: RuleOptions
@@ -165,6 +166,9 @@ struct RenderOptions: CommandOptions {
   func validate() throws {
     if scale != nil && pngDPI != nil {
       throw ValidationError("'--scale' and '--dpi' both set the PNG's size; give one")
+    }
+    if reading.split && output == "-" {
+      throw ValidationError("'--split' writes several files, which -o - cannot")
     }
   }
 
@@ -275,8 +279,16 @@ struct RenderCommand: Subcommand {
     for finding in report.findings where finding.severity == .error {
       progress.message(context.diagnostic(finding))
     }
-    let options = self.options.drawing.diagramOptions(
+    var options = self.options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
+    if self.options.reading.split {
+      return try renderParts(
+        report, input: input, options: options, destinations: destinations,
+        image: imageFormat, singleDiagram: singleDiagram, writer: writer, progress: progress)
+    }
+    if let focus = self.options.reading.focus {
+      options.selection = try Self.focus(on: focus, in: report, input: input)
+    }
     let model = Self.diagram(of: report, options: options)
     let formats = RenderFormat.allCases.filter { destinations[$0] != nil }
     let rendered = try images(
@@ -294,7 +306,7 @@ struct RenderCommand: Subcommand {
         bytes = rendered[format]!
       } else if let backend = format.textBackend(image: image) {
         let text = backend.text(for: model)
-        warnAboutMermaidLimits(text, of: model, input: input, format: format, image: image)
+        try warnAboutMermaidLimits(text, of: model, input: input, format: format, image: image)
         bytes = Array(text.utf8)
       } else {
         let name: (String) -> String = { path in
@@ -359,7 +371,7 @@ struct RenderCommand: Subcommand {
   /// resolution once more), the SVG with its title and description. Graphviz's warnings
   /// worth saying go to `progress`, and so does a drawing too wide to read in a README's
   /// column (unless `warnsAboutReading` is false: the dark variant of a drawing said once).
-  private func images(
+  func images(
     of model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
     progress: Progress, warnsAboutReading: Bool = true
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
@@ -380,9 +392,10 @@ struct RenderCommand: Subcommand {
     if warnsAboutReading,
       let width = GraphvizBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
       let problem = ReadingSize.problem(
-        of: model, drawingWidth: width, smallestText: GraphvizBackend.smallestText)
+        of: model, drawingWidth: width, smallestText: GraphvizBackend.smallestText,
+        column: Double(options.reading.maxWidth))
     {
-      progress.message(readingWarning("\(input): \(problem)"))
+      try readingMiss("\(input): \(problem)", progress: progress)
     }
     let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
@@ -422,20 +435,14 @@ extension RenderCommand {
     return StoryboardMapBuilder(document: storyboard, report: report, options: options).diagram()
   }
 
-  /// The warning that a diagram will not read in a README's column (``ReadingSize``).
-  func readingWarning(_ message: String) -> String {
-    DiagnosticPrinter().format(
-      severity: .warning, message: message, location: nil, hint: ReadingSize.remedy)
-  }
-
   /// Mermaid renderers refuse diagrams over their default size, and GitHub's cannot be told
   /// otherwise: say so rather than let the page show an error.
   func warnAboutMermaidLimits(
     _ text: String, of diagram: Diagram, input: String, format: RenderFormat, image: String?
-  ) {
+  ) throws(VCGraphError) {
     guard format == .mermaid || (format == .md && image == nil) else { return }
     if let problem = ReadingSize.problem(of: diagram) {
-      context.console.err(readingWarning("\(input): \(problem)"))
+      try readingMiss("\(input): \(problem)", progress: nil)
     }
     guard let problem = MermaidBackend.limitProblem(text, of: diagram) else { return }
     context.console.err(

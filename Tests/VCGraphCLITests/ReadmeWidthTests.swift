@@ -181,11 +181,11 @@ struct ReadmeWidthTests {
     #expect(mermaid.exitCode == 0)
     #expect(mermaid.stderr.contains("warning: \(input): the Mermaid diagram draws"), "\(mermaid.stderr)")
     #expect(mermaid.stderr.contains("more than 40"), "\(mermaid.stderr)")
-    #expect(mermaid.stderr.contains("one description per window"), "\(mermaid.stderr)")
+    #expect(mermaid.stderr.contains("--split") && mermaid.stderr.contains("--focus ID"))
     let svg = runInProcess(["render", input, "-f", "svg", "-o", "-", "--expand-all"])
     #expect(svg.exitCode == 0)
     #expect(svg.stderr.contains("px wide: shown 880 px wide"), "\(svg.stderr)")
-    #expect(svg.stderr.contains("one description per window"), "\(svg.stderr)")
+    #expect(svg.stderr.contains("--split") && svg.stderr.contains("--focus ID"), "\(svg.stderr)")
     // The figure is the SVG's own: its width in points at 4/3 px, 10 pt text scaled to 880.
     let points = try #require(
       svg.stdout.firstMatch(of: /<svg width="([0-9.]+)pt"/).flatMap { Double($0.1) })
