@@ -141,4 +141,31 @@ import VCGraphDiagram
     #expect(DiagramSelection.slugged("???") == "part")
     #expect(DiagramSelection.slugged(String(repeating: "a", count: 60)).count == 40)
   }
+
+  @Test("every sample: its parts partition it, and no part draws an edge to a node it left out")
+  func samplesSplit() throws {
+    let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+    let names = try FileManager.default.contentsOfDirectory(atPath: samples.path)
+      .filter { $0.hasSuffix(".yaml") }.sorted()
+    #expect(names.count >= 10)
+    for name in names {
+      let path = samples.appendingPathComponent(name).path
+      let bytes = try #require(FileManager.default.contents(atPath: path))
+      let hierarchy = try DescriptionLoader().load(bytes: [UInt8](bytes), path: path)
+      let report = try AnalysisReport(hierarchy)
+      let parts = DiagramSelection.parts(of: report.analysis)
+      let count = report.analysis.hierarchy.controllers.count
+      #expect(parts.map(\.controllers.count).reduce(0, +) == count, "\(name)")
+      #expect(Set(parts.flatMap(\.controllers)).count == count, "\(name)")
+      #expect(Set(parts.map(\.slug)).count == parts.count, "\(name): two parts share a name")
+      for part in parts {
+        var options = DiagramOptions()
+        options.selection = part
+        let diagram = DiagramBuilder(report: report, options: options).diagram()
+        #expect(drawnIDs(diagram) == ids(part, report), "\(name) \(part.label)")
+        #expect(danglingEdges(diagram).isEmpty, "\(name) \(part.label)")
+      }
+    }
+  }
 }
