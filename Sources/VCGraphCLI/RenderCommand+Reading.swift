@@ -70,7 +70,7 @@ extension RenderCommand {
     for (number, part) in parts.enumerated() {
       var partOptions = options
       partOptions.selection = part
-      let model = Self.diagram(of: report, options: partOptions)
+      var model = Self.diagram(of: report, options: partOptions)
       let numbered = String(repeating: "0", count: digits - String(number + 1).count)
         + "\(number + 1)-" + part.slug
       let paths = Dictionary(
@@ -78,7 +78,7 @@ extension RenderCommand {
         uniquingKeysWith: { first, _ in first })
       let named = "\(input) (\(part.label))"
       let rendered = try images(
-        of: model, input: named, formats: drawn.map(\.format), singleDiagram: singleDiagram,
+        of: &model, input: named, formats: drawn.map(\.format), singleDiagram: singleDiagram,
         progress: progress)
       let image = imageFormat.flatMap { paths[$0] }.map { ($0 as NSString).lastPathComponent }
       for (format, _) in drawn {
@@ -98,9 +98,10 @@ extension RenderCommand {
         var dark = partOptions
         dark.theme = .dark
         let variants = drawn.map(\.format).filter { $0 == .svg || $0 == .png }
-        let darkModel = Self.diagram(of: report, options: dark)
+        var darkModel = Self.diagram(of: report, options: dark)
+        darkModel.stacksClusters = model.stacksClusters
         let darkImages = try images(
-          of: darkModel, input: named, formats: variants, singleDiagram: singleDiagram,
+          of: &darkModel, input: named, formats: variants, singleDiagram: singleDiagram,
           progress: progress, warnsAboutReading: false)
         for format in variants {
           files.append((darkImages[format]!, RenderPlan.darkVariantPath(of: paths[format]!)))
