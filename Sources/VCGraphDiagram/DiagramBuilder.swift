@@ -418,6 +418,6 @@ public struct DiagramBuilder {
       hasOffScreen: collapsed || drawn.contains { !analysis.onScreen[$0] || covering[$0] != nil },
       hasVisiblePath: pathEdges, hasOffScreenContainment: offScreenEdges, hasRefused: refused,
       hasDismissal: dismissal != nil, placement: options.legendPlacement,
-      hasSceneTops: !sceneTops.isEmpty)
+      hasSceneTops: whole ? !sceneTops.isEmpty : sceneTops.contains { isDrawn($0.top) })
   }
 }

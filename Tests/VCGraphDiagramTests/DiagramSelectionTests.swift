@@ -168,4 +168,29 @@ import VCGraphDiagram
       }
     }
   }
+
+  @Test("a part's legend explains what the part draws: no scene-top sample without one")
+  func partLegend() throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Samples/ipad-two-scenes-focus.yaml").path
+    let bytes = try #require(FileManager.default.contents(atPath: path))
+    let report = try AnalysisReport(
+      try DescriptionLoader().load(bytes: [UInt8](bytes), path: path))
+    let parts = DiagramSelection.parts(of: report.analysis)
+    var legends: [String: Diagram.Legend] = [:]
+    for part in parts {
+      var options = DiagramOptions()
+      options.selection = part
+      legends[part.slug] = DiagramBuilder(report: report, options: options).diagram().legend
+    }
+    // moveSheet, the top of the scene that is not focused, is in the sheet's part only;
+    // compose, the top view controller, in composeWindow's; the chain from sendButton too.
+    #expect(legends["level-1-moveSheet"]?.hasSceneTops == true)
+    #expect(legends["window-mailWindow"]?.hasSceneTops == false)
+    #expect(legends["window-mailWindow"]?.hasTop == false)
+    #expect(legends["window-composeWindow"]?.hasTop == true)
+    #expect(legends["window-composeWindow"]?.hasResponderChains == true)
+    #expect(legends["window-mailWindow"]?.hasResponderChains == false)
+  }
 }
