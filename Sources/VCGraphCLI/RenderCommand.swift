@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import GraphvizKit
 import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// The formats `render` writes. A text backend (Mermaid, Markdown, ...) is one case here and
 /// its `textBackend`.
@@ -23,7 +21,7 @@ enum RenderFormat: String, CaseIterable {
   /// The extension of its files.
   var fileExtension: String { self == .mermaid ? "mmd" : rawValue }
 
-  var graphviz: OutputFormat? {
+  var graphviz: ImageFormat? {
     switch self {
     case .svg: .svg
     case .png: .png
@@ -384,7 +382,7 @@ struct RenderCommand: Subcommand {
     func problem(_ model: Diagram, _ width: Double?) -> String? {
       width.flatMap {
         ReadingSize.problem(
-          of: model, drawingWidth: $0, smallestText: GraphvizBackend.smallestText,
+          of: model, drawingWidth: $0, smallestText: ImageBackend.smallestText,
           column: column)
       }
     }
@@ -423,20 +421,19 @@ struct RenderCommand: Subcommand {
   private func layOut(
     _ model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool
   ) throws(VCGraphError) -> (images: [RenderFormat: [UInt8]], width: Double?, warnings: [String]) {
-    let graph = GraphvizBackend().graph(model)
+    let graph = ImageGraph(model)
     let engine = options.drawing.engine
     var graphviz = formats.compactMap(\.graphviz)
     var scaled = CommandContext.Drawn()
     if let dpi = options.dpi, graphviz.contains(.png) {
-      var large = graph
-      large.attributes["dpi"] = .raw(LayoutLimits.format(dpi))
+      let large = graph.drawn(atDPI: LayoutLimits.format(dpi))
       graphviz.removeAll { $0 == .png }
       scaled = try context.draw(
         large, input: input, engine: engine, formats: [.png], singleDiagram: singleDiagram)
     }
     let drawn = try context.draw(
       graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
-    let width = GraphvizBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png])
+    let width = ImageBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png])
     let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
     for format in formats {
@@ -444,7 +441,7 @@ struct RenderCommand: Subcommand {
       guard let data = outputs[output] else {
         throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
       }
-      result[format] = format == .svg ? SVGMetadata(model).applied(to: data) : data
+      result[format] = format == .svg ? ImageBackend.svg(data, describing: model) : data
     }
     return (result, width, drawn.warnings + scaled.warnings)
   }
