@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// What `scan` writes.
 enum ScanFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
@@ -121,7 +121,7 @@ struct ScanCommand: Subcommand {
       maxLabelLines: context.layoutLimits.maxLabelLines)
     let model = ScanMapBuilder(result: result, title: title, options: diagramOptions).diagram()
     if let graphviz = format.graphviz {
-      let graph = GraphvizBackend().graph(model)
+      let graph = ImageGraph(model)
       let rendered = try context.draw(
         graph, input: title, engine: options.drawing.engine, formats: [graphviz],
         singleDiagram: true)
@@ -129,7 +129,7 @@ struct ScanCommand: Subcommand {
       guard let data = rendered.outputs[graphviz] else {
         throw VCGraphError(.software, "\(title): Graphviz returned no \(format.rawValue)")
       }
-      return graphviz == .svg ? SVGMetadata(model).applied(to: data) : data
+      return graphviz == .svg ? ImageBackend.svg(data, describing: model) : data
     }
     guard let backend = format.textBackend(image: nil) else {
       throw VCGraphError(.usage, "no map in the format \(format.rawValue)")

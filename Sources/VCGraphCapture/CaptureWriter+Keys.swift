@@ -11,16 +11,17 @@ extension CaptureWriter {
     return controller.viewState == .inWindow ? "appeared" : "disappeared"
   }
 
-  /// `text` without the control characters the loader refuses in any text (a title's line
-  /// breaks become spaces), trimmed of spaces at either end.
+  /// `text` without the characters the loader refuses in any text (its `ControlCharacters`
+  /// policy, which this module cannot import: C0 controls, DEL, C1 controls, U+2028, U+2029,
+  /// U+FFFE, U+FFFF); a title's line breaks, tabs and line or paragraph separators become
+  /// spaces. Trimmed of spaces at either end.
   static func printable(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      if !isControl {
-        scalars.append(scalar)
-      } else if scalar == "\n" || scalar == "\t" || scalar == "\r" {
-        scalars.append(" ")
+      switch scalar.value {
+      case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: scalars.append(" ")
+      case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF: continue
+      default: scalars.append(scalar)
       }
     }
     return String(scalars).trimmingSpaces

@@ -34,6 +34,10 @@ public struct Diagram: Sendable, Equatable {
   /// Whether a backend that lays it out should rank it left to right: a scanned app's map
   /// that is much wider than it is deep (many coordinators, each a few screens deep).
   public var flowsLeftToRight = false
+  /// Whether a backend puts the top-level clusters (scenes, windows, the controllers in no
+  /// window) one below the other instead of side by side: the compact layout `render` chooses
+  /// when the diagram would not read at `--max-width` side by side (``ReadingSize``).
+  public var stacksClusters = false
 
   /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
   public init(

@@ -544,6 +544,54 @@ import Testing
     #expect(notStoryboard.stderr.contains("this input is not a storyboard"))
   }
 
+  /// A deprecated Push segue from a controller no navigation controller holds: UIKit raises
+  /// NSGenericException "Push segues can only be used when the source controller is managed by
+  /// an instance of UINavigationController." (UIKitMessages.pushSegueOutsideNavigation, from
+  /// ltebean/LTInfiniteScrollView-Swift #3). Without --strict the step is the one UIKit raises
+  /// at, with UIKit's line; with --strict the refusal carries the same line.
+  @Test func pushSegueOutsideNavigationRaisesWithUIKitsLine() throws {
+    let directory = try TemporaryDirectory("storyboard-push-outside")
+    let input = try directory.write(
+      "Push.storyboard",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+          <scenes>
+              <scene sceneID="s1"><objects>
+                  <viewController id="a" customClass="AViewController" sceneMemberID="viewController">
+                      <connections>
+                          <segue destination="b" kind="push" identifier="toB" id="p1"/>
+                      </connections>
+                  </viewController>
+              </objects></scene>
+              <scene sceneID="s2"><objects>
+                  <viewController id="b" customClass="BViewController" sceneMemberID="viewController"/>
+              </objects></scene>
+          </scenes>
+      </document>
+
+      """)
+    let steps = try directory.write("steps.yaml", "steps:\n  - perform: toB\n")
+    let line =
+      "*** Terminating app due to uncaught exception 'NSGenericException', reason: 'Push segues"
+      + " can only be used when the source controller is managed by an instance of"
+      + " UINavigationController.'"
+    let result = try vcgraph(
+      ["simulate", input, "--steps", steps, "-o", directory.path("out"), "--format", "json"])
+    #expect(result.exitCode == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("UIKit raises at step 1"), "\(result.stderr)")
+    let summary = try Self.object(result)
+    let effect = try #require((summary["steps"] as? [[String: Any]])?.first)
+    #expect((effect["description"] as? String)?.hasPrefix("UIKit raises: ") == true)
+    #expect((effect["notes"] as? [String]) == ["UIKit prints: " + line])
+    let strict = try vcgraph(
+      ["simulate", input, "--steps", steps, "-o", directory.path("strict"), "--format", "json",
+       "--strict"])
+    #expect(strict.exitCode == 65, "\(strict.stderr)")
+    let refusal = try #require(try Self.object(strict)["refusal"] as? [String: Any])
+    #expect(refusal["uikitMessage"] as? String == line)
+  }
+
   // MARK: - Hostile XML through every command
 
   static let minimal = """

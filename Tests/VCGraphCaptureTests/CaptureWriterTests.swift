@@ -156,6 +156,30 @@ struct CaptureWriterTests {
     #expect(loaded.controllers.map(\.className) == ["_TtC5MyApp4Feed", "MyApp.Compose"])
   }
 
+  /// The loader's policy (`ControlCharacters.isRefused`) is the truth: a title holding any
+  /// character it refuses still makes a capture it loads. U+2028 reaches titles from text
+  /// pasted out of documents; before, the capture kept it and the loader refused the file.
+  @Test("a title with any character the loader refuses still loads")
+  func titlesWithRefusedCharacters() throws {
+    let refused = (0...0xFFFF).compactMap(Unicode.Scalar.init).filter(ControlCharacters.isRefused)
+    #expect(refused.count == 32 + 1 + 32 + 4)
+    let root = controller("Feed")
+    var title = String.UnicodeScalarView()
+    for scalar in refused { title.append(contentsOf: "a".unicodeScalars); title.append(scalar) }
+    root.title = String(title) + "\u{202E}end"
+    let text = VCGraphCapture.describe(
+      app([[window(root, key: true)]]), options: CaptureOptions(includeTitles: true))
+    let loaded = try load(text)
+    let loadedTitle = try #require(loaded.controllers.first?.title)
+    #expect(ControlCharacters.firstRefused(in: loadedTitle) == nil)
+    // Line breaks, tabs and separators read as spaces; a bidirectional control stays.
+    // By hand: U+0000–U+0008 dropped, tab, LF, CR, NEL, U+2028, U+2029 spaces, the rest gone.
+    let expected =
+      String(repeating: "a", count: 9) + "a a aa" + "a " + String(repeating: "a", count: 18)
+      + "a" + "aaaaa" + "a " + String(repeating: "a", count: 26) + "a a aa" + "\u{202E}end"
+    #expect(loadedTitle == expected, "\(loadedTitle.debugDescription)")
+  }
+
   @Test("a custom container with some children's views attached: showing, or a view tree")
   func attachedChildren() throws {
     func container(attaching count: Int, of total: Int) throws -> (String, Hierarchy) {

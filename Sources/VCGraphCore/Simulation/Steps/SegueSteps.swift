@@ -120,11 +120,11 @@ extension StepEditor {
       return try push(on: id(navigation), instance(destination))
     case .primaryColumn(let split), .secondaryColumn(let split):
       return try replaceColumn(0, of: split, with: instance(destination))
-    case .refused:
+    case .refused(let violation):
       throw refused(
         "no navigation controller holds '\(id(source))': UIKit raises \"Push segues can only be"
           + " used when the source controller is managed by an instance of"
-          + " UINavigationController\"", at: "segue")
+          + " UINavigationController\"", at: "segue", uikitMessage: violation.uikitMessage)
     case .presentsModally:
       notes.append("no navigation controller holds \(id(source)): show presents modally")
       return try present(from: id(source), instance(destination))
