@@ -94,8 +94,8 @@ final class OperationCollector: SyntaxVisitor {
     effects.append(EffectTracker())
   }
 
-  /// Whether `text` holds `->` (a closure's type), looked for in its bytes: String's generic
-  /// `contains` of a string cost more than the rest of reading a parameter.
+  /// Whether `text` holds `->` (a closure's type), looked for in its bytes rather than with
+  /// String's generic `contains` of a string, once for every parameter of every function.
   static func hasArrow(_ text: String) -> Bool {
     var previous: UInt8 = 0
     for byte in text.utf8 {

@@ -2,7 +2,7 @@ import VCGraphCore
 
 /// Writes a `ScanResult` as the bytes `result.json.formatted() + "\n"` would be, straight into
 /// one byte buffer: the scan's output of thousands of edges built as nested `JSON` values and
-/// joined strings cost a seventh of the scan (BENCHMARKS.md). Keys in the order of
+/// joined strings cost about 7% of the scan's instructions (BENCHMARKS.md). Keys in the order of
 /// `ScanResult.json` (`Schemas/scan.v1.schema.json`); a string that is not plain printable
 /// ASCII goes through `JSON.quote`, the quoting of everything vcgraph prints as JSON.
 /// `ScanJSONWriterTests` compares the bytes with the formatter's.

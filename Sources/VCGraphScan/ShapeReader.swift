@@ -236,7 +236,7 @@ package enum ShapeReader {
 }
 
 /// "an expression of kind K" for each syntax kind, made once per kind: the text of a
-/// `SyntaxKind` comes from reflection, which cost the scan more than the shape it explains.
+/// `SyntaxKind` comes from reflection, too slow for a reason given thousands of times a scan.
 final class KindReasons: @unchecked Sendable {
   static let shared = KindReasons()
   private let lock = NSLock()

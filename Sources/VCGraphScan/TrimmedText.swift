@@ -3,10 +3,9 @@ import SwiftSyntax
 extension SyntaxProtocol {
   /// The node's source text without the leading trivia of its first token and the trailing
   /// trivia of its last: `trimmedDescription`'s text, read from the parsed bytes
-  /// (`syntaxTextBytes`) instead of building two trimmed copies of the node, which cost the
-  /// scan more than the text itself. A node with missing or unexpected parts (`hasError`), or
-  /// with any byte outside ASCII, gets `trimmedDescription` itself, so the text is always the
-  /// same (`TrimmedTextTests`).
+  /// (`syntaxTextBytes`) instead of building two trimmed copies of the node to print one. A
+  /// node with missing or unexpected parts (`hasError`), or with any byte outside ASCII, gets
+  /// `trimmedDescription` itself, so the text is always the same (`TrimmedTextTests`).
   package var trimmedText: String {
     guard !hasError else { return trimmedDescription }
     let bytes = syntaxTextBytes
