@@ -34,6 +34,10 @@ public struct Diagram: Sendable, Equatable {
   /// Whether a backend that lays it out should rank it left to right: a scanned app's map
   /// that is much wider than it is deep (many coordinators, each a few screens deep).
   public var flowsLeftToRight = false
+  /// Nodes a backend that lays the diagram out should draw at least a rank below others
+  /// although no edge leads there (a scanned app's map wraps a row too wide to read at README
+  /// width into several rows): hints, drawn as nothing.
+  public var stacking: [Stacking] = []
 
   /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
   public init(
@@ -52,6 +56,20 @@ public struct Diagram: Sendable, Equatable {
     self.edges = edges
     self.legend = legend
     self.maxLabelLines = maxLabelLines
+  }
+
+  /// A layout hint: ``lower`` goes at least one rank below ``upper``; nothing is drawn.
+  public struct Stacking: Sendable, Equatable {
+    /// The node above.
+    public var upper: NodeID
+    /// The node below it.
+    public var lower: NodeID
+
+    /// A hint that `lower` goes below `upper`.
+    public init(upper: NodeID, lower: NodeID) {
+      self.upper = upper
+      self.lower = lower
+    }
   }
 
   /// One line that says what the diagram answers, for an image's description (`<desc>`):
@@ -324,6 +342,11 @@ extension Diagram {
     public var hasSceneTops: Bool
     /// The kinds of segue edges drawn (a storyboard's map), in ``SegueEdge/Style`` order.
     public var segueStyles: [SegueEdge.Style]
+    /// The nodes the legend goes below when it is below the diagram, nil for the layout's
+    /// choice (a node on the lowest rank). A scanned app's map names every node that leads
+    /// nowhere: its cycles make the lowest rank hard to foresee, and a legend beside the
+    /// drawing widens it.
+    public var anchors: [NodeID]?
 
     /// Creates a legend.
     public init(
