@@ -38,6 +38,9 @@ public struct Diagram: Sendable, Equatable {
   /// although no edge leads there (a scanned app's map wraps a row too wide to read at README
   /// width into several rows): hints, drawn as nothing.
   public var stacking: [Stacking] = []
+  /// Nodes of one rank a backend that lays the diagram out should draw side by side, left to
+  /// right (the first rank of each band of a scanned app's map).
+  public var rows: [[NodeID]] = []
 
   /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
   public init(
@@ -58,17 +61,24 @@ public struct Diagram: Sendable, Equatable {
     self.maxLabelLines = maxLabelLines
   }
 
-  /// A layout hint: ``lower`` goes at least one rank below ``upper``; nothing is drawn.
+  /// A layout hint: ``lower`` goes at least ``gap`` ranks below ``upper``, straight below it
+  /// when ``aligned``; nothing is drawn.
   public struct Stacking: Sendable, Equatable {
     /// The node above.
     public var upper: NodeID
     /// The node below it.
     public var lower: NodeID
+    /// The least number of ranks between them.
+    public var gap: Int
+    /// Whether `lower` is drawn in `upper`'s column.
+    public var aligned: Bool
 
-    /// A hint that `lower` goes below `upper`.
-    public init(upper: NodeID, lower: NodeID) {
+    /// A hint that `lower` goes `gap` ranks below `upper`.
+    public init(upper: NodeID, lower: NodeID, gap: Int = 1, aligned: Bool = false) {
       self.upper = upper
       self.lower = lower
+      self.gap = gap
+      self.aligned = aligned
     }
   }
 

@@ -150,9 +150,9 @@ extension Diagram {
     /// Outcomes shown in a label before the rest are counted.
     public static let shownEffects = 3
 
-    /// The edge's label, one entry per line.
+    /// The edge's label, one entry per line (none for an empty title and no effects).
     public var labelLines: [String] {
-      var lines = [title] + effects.prefix(Self.shownEffects)
+      var lines = (title.isEmpty ? [] : [title]) + effects.prefix(Self.shownEffects)
       if effects.count > Self.shownEffects {
         lines.append("(+\(effects.count - Self.shownEffects) more)")
       }

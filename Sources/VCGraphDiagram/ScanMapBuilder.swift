@@ -50,13 +50,15 @@ public struct ScanMapBuilder {
     case .navigationDestination: title = "destination"
     case .setViewControllers: title = "set stack"
     case .fullScreenCover: title = "cover"
+    // What the line's colour and dash already say (legend: push, presents) needs no word.
+    case .push, .present: title = ""
     default: title = edge.operation.rawValue
     }
     if edge.operation == .segue, let style = edge.style, style != "show" {
       title += " · \(style == "presentation" ? "modal" : style)"
     }
     if [.present, .popover].contains(edge.operation), let style = edge.style {
-      title += " · \(style)"
+      title += title.isEmpty ? style : " · \(style)"
     }
     return title
   }
@@ -76,7 +78,9 @@ public struct ScanMapBuilder {
   /// names, 10 pt other lines), its margins and its shape's: for ``ScanMapLayout``.
   static func estimatedWidth(of node: Diagram.SceneNode) -> Double {
     var lines: [(String, Double)] = []
-    if let (name, suffix) = node.nameParts {
+    if let reference = node.reference {
+      lines.append(("→ " + reference, 11 * 0.7))
+    } else if let (name, suffix) = node.nameParts {
       lines += [(name, 11 * 0.7), (suffix, 10 * 0.6)]
     } else {
       lines.append((node.className, 11 * 0.7))
@@ -101,6 +105,17 @@ public struct ScanMapBuilder {
   /// the drawing's padding.
   public static let rowBudget = 650.0
 
+  /// The sites drawn as one edge: one (from, label, to).
+  struct Group {
+    var tail: String
+    var head: String
+    var style: Diagram.SegueEdge.Style
+    var title: String
+    var count: Int
+    var details: [String]
+    var sites: [String]
+  }
+
   /// The map; the same result and options always give an equal diagram.
   public func diagram() -> Diagram {
     var kinds: [String: ScanEdge.FromKind] = [:]
@@ -109,15 +124,6 @@ public struct ScanMapBuilder {
       if kinds[name] == nil { order.append(name) }
       if let kind, kinds[name] == nil || kinds[name] == .scene { kinds[name] = kind }
       if kinds[name] == nil { kinds[name] = .controller }
-    }
-    struct Group {
-      var tail: String
-      var head: String
-      var style: Diagram.SegueEdge.Style
-      var title: String
-      var count: Int
-      var details: [String]
-      var sites: [String]
     }
     var groups: [Group] = []
     // What a type shows that gets no node: UIKit's leaf controllers, and itself.
@@ -174,6 +180,7 @@ public struct ScanMapBuilder {
     let starts = Set(result.entryPoints.map(\.type))
     let hidden = order.filter { !linked.contains($0) && !starts.contains($0) }
     order.removeAll { hidden.contains($0) }
+    let references = Self.shareScreens(&groups, order: &order)
     let controllers = Dictionary(
       result.controllers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let entries = Dictionary(grouping: result.entryPoints, by: \.type)
@@ -183,6 +190,16 @@ public struct ScanMapBuilder {
     for name in order {
       let scene = SceneRef(storyboard: 0, scene: nodes.count)
       index[name] = nodes.count
+      if let shown = references[name] {
+        let role = self.role(of: shown, kind: kinds[shown] ?? .controller, controllers: controllers)
+        roles.insert(role)
+        let node = Diagram.SceneNode(
+          scene: scene, id: name, className: shown, storyboard: "",
+          location: SourceLocation(path: "", line: 0, column: 1), role: role,
+          reference: shown, notes: ["drawn once, where the first type that shows it is"])
+        nodes.append(Diagram.Node(id: .storyboardScene(scene), content: .storyboardScene(node)))
+        continue
+      }
       let role = self.role(of: name, kind: kinds[name] ?? .controller, controllers: controllers)
       roles.insert(role)
       let declared = controllers[name]
@@ -284,8 +301,9 @@ public struct ScanMapBuilder {
     }
     let ids = diagram.nodes.compactMap { position[$0.id] == nil ? nil : $0.id }
     diagram.stacking = layout.stacking.map {
-      Diagram.Stacking(upper: ids[$0.upper], lower: ids[$0.lower])
+      Diagram.Stacking(upper: ids[$0.upper], lower: ids[$0.lower], gap: $0.gap, aligned: $0.aligned)
     }
+    diagram.rows = layout.rows.map { $0.map { ids[$0] } }
   }
 
   /// UIKit's and the SDK's controllers that show something and lead nowhere (alerts, share

@@ -36,9 +36,12 @@ public struct ScanMapLayout: Sendable {
   /// For each link, the least number of ranks its head sits below its tail (1 unless a row
   /// was wrapped; 1 for a link that does not rank).
   public var rankGaps: [Int]
-  /// Pairs (upper, lower) of nodes with nothing leading to `lower` that a wrapped row moved
-  /// below `upper`.
-  public var stacking: [(upper: Int, lower: Int)]
+  /// Nodes nothing ranks that go `gap` ranks below `upper`: the middle flow's first node of
+  /// each band below that of the band before, in one column (`aligned`), so that the bands
+  /// share a middle rather than wandering sideways.
+  public var stacking: [(upper: Int, lower: Int, gap: Int, aligned: Bool)]
+  /// Nodes on one rank drawn side by side, left to right: each band's first rank.
+  public var rows: [[Int]]
   /// For each link, whether it leads to a shared destination: it keeps its head below its
   /// tail without pulling the two together (`dot`'s `weight=0`).
   public var loose: [Bool]
@@ -58,41 +61,36 @@ public struct ScanMapLayout: Sendable {
   ///   wrapped: its leaves past the budget go a rank lower (a fan of twelve screens becomes
   ///   rows of a few).
   /// - The flows are set side by side in document order while they fit the budget, then on
-  ///   a new band below, as text wraps into lines.
+  ///   a new band below, as text wraps into lines; the bands share a middle.
   public init(widths: [Double], links: [Link], budget: Double) {
     let count = widths.count
     let ranking = links.filter { $0.ranks && $0.tail != $0.head }
     var callers = [Set<Int>](repeating: [], count: count)
     for link in ranking { callers[link.head].insert(link.tail) }
     let shared = Set((0..<count).filter { callers[$0].count >= Self.sharedCallers })
-    // The flows: connected parts without the shared destinations, by their first node.
-    var flowOf = Array(0..<count)
-    func root(_ node: Int) -> Int {
-      var node = node
-      while flowOf[node] != node {
-        flowOf[node] = flowOf[flowOf[node]]
-        node = flowOf[node]
-      }
-      return node
-    }
-    for link in links where !shared.contains(link.tail) && !shared.contains(link.head) {
-      let (a, b) = (root(link.tail), root(link.head))
-      if a != b { flowOf[max(a, b)] = min(a, b) }
-    }
+    let flowOf = Self.flows(
+      count: count, links: links.map { ($0.tail, $0.head) }, leavingOut: shared)
     var flows: [Int: [Int]] = [:]
-    for node in 0..<count where !shared.contains(node) { flows[root(node), default: []].append(node) }
+    for node in 0..<count where !shared.contains(node) { flows[flowOf[node], default: []].append(node) }
     var floor = [Int](repeating: 0, count: count)
     var offset = 0
-    var band: (width: Double, height: Int) = (0, 0)
+    var bands: [(nodes: [Int], width: Double, height: Int, flows: [(Int, Double)])] = []
     for key in flows.keys.sorted() {
       let members = flows[key]!
       let local = Self.wrapped(members, widths: widths, links: links, budget: budget)
-      if band.width > 0 && band.width + Self.separation * 2 + local.width > budget {
-        offset += band.height
-        band = (0, 0)
+      if let last = bands.last, last.width + Self.separation * 2 + local.width > budget {
+        offset += last.height
+        bands.append(([], 0, 0, []))
+      } else if bands.isEmpty {
+        bands.append(([], 0, 0, []))
       }
-      band.width += (band.width > 0 ? Self.separation * 2 : 0) + local.width
-      band.height = max(band.height, local.height)
+      let band = bands.count - 1
+      bands[band].width += (bands[band].width > 0 ? Self.separation * 2 : 0) + local.width
+      bands[band].height = max(bands[band].height, local.height)
+      for node in members where local.ranks[node] == 0 { bands[band].nodes.append(node) }
+      if let first = members.first(where: { local.ranks[$0] == 0 }) {
+        bands[band].flows.append((first, local.width))
+      }
       for (node, rank) in local.ranks { floor[node] = offset + rank }
     }
     let ranks = Self.longestPath(count: count, links: links, floor: floor)
@@ -104,17 +102,51 @@ public struct ScanMapLayout: Sendable {
       }
       return ranks[link.head] - ranks[link.tail]
     }
-    // A node moved down that nothing ranks: below the first node of the rank above it.
-    var entered = Set<Int>()
-    for link in ranking { entered.insert(link.head) }
+    // Each band's middle below the one before's, its flows' first rank a row.
+    rows = bands.map(\.nodes).filter { $0.count > 1 }
+    let middles = bands.map { band -> Int? in
+      var reach = 0.0
+      for (first, width) in band.flows {
+        reach += width + Self.separation * 2
+        if reach >= band.width / 2 { return first }
+      }
+      return band.flows.last?.0
+    }
+    var stacking: [(upper: Int, lower: Int, gap: Int, aligned: Bool)] = []
+    for (upper, lower) in zip(middles, middles.dropFirst()) {
+      guard let upper, let lower else { continue }
+      stacking.append((upper, lower, max(1, ranks[lower] - ranks[upper]), true))
+    }
+    // Any other node a rank down that nothing ranks: below the first node of the rank above.
+    var placed = Set(bands.flatMap(\.nodes))
+    for link in ranking { placed.insert(link.head) }
     var firstOnRank: [Int: Int] = [:]
     for node in 0..<count where firstOnRank[ranks[node]] == nil { firstOnRank[ranks[node]] = node }
-    stacking = (0..<count).compactMap { node in
-      guard ranks[node] > 0, !entered.contains(node),
-        let upper = firstOnRank[ranks[node] - 1]
-      else { return nil }
-      return (upper, node)
+    for node in 0..<count where ranks[node] > 0 && !placed.contains(node) {
+      if let upper = firstOnRank[ranks[node] - 1] { stacking.append((upper, node, 1, false)) }
     }
+    self.stacking = stacking
+  }
+
+  /// Each node's flow, named by its first node: the connected parts of the graph of `links`
+  /// between `count` nodes once the nodes `leavingOut` are taken out (each of those its own).
+  public static func flows(
+    count: Int, links: [(tail: Int, head: Int)], leavingOut: Set<Int> = []
+  ) -> [Int] {
+    var flowOf = Array(0..<count)
+    func root(_ node: Int) -> Int {
+      var node = node
+      while flowOf[node] != node {
+        flowOf[node] = flowOf[flowOf[node]]
+        node = flowOf[node]
+      }
+      return node
+    }
+    for link in links where !leavingOut.contains(link.tail) && !leavingOut.contains(link.head) {
+      let (a, b) = (root(link.tail), root(link.head))
+      if a != b { flowOf[max(a, b)] = min(a, b) }
+    }
+    return (0..<count).map(root)
   }
 
   /// The callers that make a node a shared destination.

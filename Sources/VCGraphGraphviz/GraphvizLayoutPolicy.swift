@@ -76,7 +76,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   /// then, top to bottom (not in a map drawn left to right), the windows and scenes, the
   /// controllers in no window and a storyboard map's storyboards. Each edge goes from the
   /// lowest node of the block before (the first on its lowest rank) to each node on the block's
-  /// highest rank. The diagram's own ``Diagram/stacking`` hints come with them.
+  /// highest rank. (The diagram's own ``Diagram/stacking`` hints are the backend's.)
   /// Linear in nodes and edges.
   public func stackingAnchors(
     in diagram: Diagram
@@ -121,7 +121,6 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
       }
     }
     for cluster in diagram.clusters { visit(cluster) }
-    anchors += diagram.stacking.map { ($0.upper, $0.lower) }
     guard !diagram.flowsLeftToRight else { return anchors }
     ranks = estimatedRanks(in: diagram, extra: anchors)
     func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
@@ -141,7 +140,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
 
   /// The children of each container drawn side by side (tabs, columns, pages, custom
   /// containers' children), left to right in their container's order; containers with one
-  /// such child are left out.
+  /// such child are left out. Then the diagram's own ``Diagram/rows``.
   public func siblingRows(in diagram: Diagram) -> [[Diagram.NodeID]] {
     var rows: [Diagram.NodeID: [Diagram.NodeID]] = [:]
     var order: [Diagram.NodeID] = []
@@ -156,6 +155,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
       }
     }
     return order.compactMap { rows[$0]!.count > 1 ? rows[$0] : nil }
+      + diagram.rows.filter { $0.count > 1 }
   }
 
   /// Whether `dot` ranks with `edge` as drawn (edges that only annotate do not).
@@ -216,6 +216,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
         guard case .segue(let segue) = edge.kind else { return (drawn.tail, drawn.head, 1) }
         return (drawn.tail, drawn.head, segue.rankGap)
       } + extra.map { ($0.tail, $0.head, 1) }
+      + diagram.stacking.map { ($0.upper, $0.lower, $0.gap) }
     for (drawnTail, drawnHead, gap) in constraining {
       guard let tail = group[drawnTail], let head = group[drawnHead], tail != head else {
         continue
