@@ -12,11 +12,18 @@ public struct ScanMapBuilder {
   /// The map's title (`--title`, else the scanned folder's name).
   let title: String
 
-  /// Prepares the map of `result`.
-  public init(result: ScanResult, title: String, options: DiagramOptions = DiagramOptions()) {
+  /// The types drawn (`--split`, `--focus`), nil for all.
+  let selection: ScanMapSelection?
+
+  /// Prepares the map of `result`, or of the part of it `selection` names.
+  public init(
+    result: ScanResult, title: String, options: DiagramOptions = DiagramOptions(),
+    selection: ScanMapSelection? = nil
+  ) {
     self.result = result
     self.title = title
     self.options = options
+    self.selection = selection
   }
 
   /// How an operation is drawn.
@@ -180,7 +187,9 @@ public struct ScanMapBuilder {
     let starts = Set(result.entryPoints.map(\.type))
     let hidden = order.filter { !linked.contains($0) && !starts.contains($0) }
     order.removeAll { hidden.contains($0) }
-    let references = Self.shareScreens(&groups, order: &order)
+    var references: [String: String] = [:]
+    if let selection { references = Self.select(selection, groups: &groups, order: &order) }
+    references.merge(Self.shareScreens(&groups, order: &order)) { outside, _ in outside }
     let controllers = Dictionary(
       result.controllers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let entries = Dictionary(grouping: result.entryPoints, by: \.type)
@@ -237,11 +246,16 @@ public struct ScanMapBuilder {
           .storyboardScene(SceneRef(storyboard: 0, scene: head)), kind: .segue(segue)))
     }
     let styles = Set(groups.map(\.style))
+    let types = nodes.count - references.count
+    let sites = selection == nil ? result.edges.count : groups.map(\.count).reduce(0, +)
     var caption =
-      "navigation map · \(nodes.count) type\(nodes.count == 1 ? "" : "s"),"
-      + " \(edges.count) edge\(edges.count == 1 ? "" : "s") from \(result.edges.count) sites"
-    if unresolved > 0 { caption += " · \(unresolved) with no destination resolved (not drawn)" }
-    if !hidden.isEmpty {
+      (selection.map { "\($0.label) · " } ?? "navigation map · ")
+      + "\(types) type\(types == 1 ? "" : "s"),"
+      + " \(edges.count) edge\(edges.count == 1 ? "" : "s") from \(sites) sites"
+    if unresolved > 0 && selection == nil {
+      caption += " · \(unresolved) with no destination resolved (not drawn)"
+    }
+    if !hidden.isEmpty && selection == nil {
       caption +=
         " · \(hidden.count) type\(hidden.count == 1 ? "" : "s") showing only UIKit's own"
         + " controllers left out"
@@ -252,7 +266,7 @@ public struct ScanMapBuilder {
       findings: [])
     summary.showsState = false
     var diagram = Diagram(
-      title: options.title ?? title, path: title, caption: options.caption ?? caption,
+      title: (options.title ?? title) + (selection.map { " · \($0.label)" } ?? ""), path: title, caption: options.caption ?? caption,
       summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines, theme: options.theme)
     Self.wrapRows(of: &diagram, budget: Self.rowBudget)
     if options.legend {
