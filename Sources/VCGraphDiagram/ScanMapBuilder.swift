@@ -249,7 +249,7 @@ public struct ScanMapBuilder {
     let types = nodes.count - references.count
     let sites = selection == nil ? result.edges.count : groups.map(\.count).reduce(0, +)
     var caption =
-      (selection.map { "\($0.label) · " } ?? "navigation map · ")
+      (selection == nil ? "navigation map · " : "")
       + "\(types) type\(types == 1 ? "" : "s"),"
       + " \(edges.count) edge\(edges.count == 1 ? "" : "s") from \(sites) sites"
     if unresolved > 0 && selection == nil {

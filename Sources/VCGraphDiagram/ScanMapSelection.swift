@@ -25,6 +25,8 @@ public struct ScanMapSelection: Sendable, Equatable {
 
   /// Parts with fewer types than this are drawn together, several in one part.
   public static let smallFlow = 5
+  /// Flows with this many types or more are cut into pieces (``ScanMapBuilder/parts()``).
+  public static let bigFlow = 12
   /// The most types the small flows put together in one part.
   public static let gatheredTypes = 16
 
@@ -50,9 +52,10 @@ public struct ScanMapSelection: Sendable, Equatable {
 
 extension ScanMapBuilder {
   /// The map's parts for `--split`: each flow (a connected part of the map as drawn, a
-  /// screen many types show in the flow of the first) with ``ScanMapSelection/smallFlow``
-  /// types or more its own part, named after its first type nothing leads to (an entry point
-  /// first); the smaller flows gathered in order, up to ``ScanMapSelection/gatheredTypes``
+  /// screen many types show in the flow of the first; a big one cut into pieces at its
+  /// branches, ``cut(_:links:scenes:)``) with ``ScanMapSelection/smallFlow`` types or more its
+  /// own part, named after its first type nothing leads to (else its first
+  /// entry point); the smaller flows gathered in order, up to ``ScanMapSelection/gatheredTypes``
   /// types a part. Every drawn type is in exactly one part.
   public func parts() -> [ScanMapSelection] {
     let whole = ScanMapBuilder(result: result, title: title, options: options).diagram()
@@ -84,16 +87,22 @@ extension ScanMapBuilder {
           slug: "small-flows-\(number)", referencesOutside: true))
       gathered = []
     }
+    var pieces: [[Int]] = []
     for key in flows.keys.sorted() {
       let members = flows[key]!
+      pieces += members.count < ScanMapSelection.bigFlow
+        ? [members] : Self.cut(members, links: links, scenes: scenes)
+    }
+    for members in pieces {
       if members.count < ScanMapSelection.smallFlow {
         if gathered.count + members.count > ScanMapSelection.gatheredTypes { gather() }
         gathered += members
         continue
       }
       let start =
-        members.first { index in scenes[index].badges.contains { $0.isEntryPoint } }
-        ?? members.first { !entered.contains($0) } ?? members[0]
+        members.first { !entered.contains($0) }
+        ?? members.first { index in scenes[index].badges.contains { $0.isEntryPoint } }
+        ?? members[0]
       let name = scenes[start].id
       parts.append(
         ScanMapSelection(
@@ -102,6 +111,65 @@ extension ScanMapBuilder {
     }
     gather()
     return parts
+  }
+
+  /// A flow of ``ScanMapSelection/bigFlow`` types or more in pieces: a spanning forest from
+  /// its types nothing leads to (then its entry points, then any type left), each tree cut
+  /// where a branch holds ``ScanMapSelection/smallFlow`` types or more: that branch is a
+  /// piece of its own (cut again when it is big), the smaller branches stay with their root.
+  static func cut(
+    _ members: [Int], links: [(tail: Int, head: Int)], scenes: [Diagram.SceneNode]
+  ) -> [[Int]] {
+    let inside = Set(members)
+    var next: [Int: [Int]] = [:]
+    var entered = Set<Int>()
+    for link in links where link.tail != link.head && inside.contains(link.tail)
+      && inside.contains(link.head)
+    {
+      next[link.tail, default: []].append(link.head)
+      entered.insert(link.head)
+    }
+    let starts =
+      members.filter { !entered.contains($0) }
+      + members.filter { index in scenes[index].badges.contains { $0.isEntryPoint } } + members
+    var claimed = Set<Int>()
+    var children: [Int: [Int]] = [:]
+    var roots: [Int] = []
+    for start in starts where claimed.insert(start).inserted {
+      roots.append(start)
+      var level = [start]
+      while !level.isEmpty {
+        var following: [Int] = []
+        for node in level {
+          for head in next[node] ?? [] where claimed.insert(head).inserted {
+            children[node, default: []].append(head)
+            following.append(head)
+          }
+        }
+        level = following
+      }
+    }
+    func subtree(_ node: Int) -> [Int] {
+      [node] + (children[node] ?? []).flatMap(subtree)
+    }
+    func pieces(of node: Int) -> [[Int]] {
+      var own = [node]
+      var split: [[Int]] = []
+      for child in children[node] ?? [] {
+        let branch = subtree(child)
+        if branch.count >= ScanMapSelection.bigFlow {
+          split += pieces(of: child)
+        } else if branch.count >= ScanMapSelection.smallFlow {
+          split.append(branch)
+        } else {
+          own += branch
+        }
+      }
+      return [own] + split
+    }
+    return roots.flatMap { root in
+      subtree(root).count >= ScanMapSelection.bigFlow ? pieces(of: root) : [subtree(root)]
+    }
   }
 
   /// `--focus TYPE`: the type, the shortest path to it from an entry point (else from a type
