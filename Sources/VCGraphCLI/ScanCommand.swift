@@ -109,7 +109,11 @@ struct ScanCommand: Subcommand {
         }
         var selection: ScanMapSelection?
         if let type = options.reading.focus {
-          selection = try builder(result, title: title).focus(on: type)
+          do {
+            selection = try builder(result, title: title).focus(on: type)
+          } catch {
+            throw VCGraphError(error.kind, "\(title): \(error.message)", hint: error.hint)
+          }
         }
         bytes = try draw(result, format: format, title: title, selection: selection).bytes
       } else {
