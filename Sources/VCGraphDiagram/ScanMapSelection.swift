@@ -290,11 +290,14 @@ public enum ScanReading {
     let shown = drawingWidth > column ? smallestText * column / drawingWidth : smallestText
     guard shown < ReadingSize.minimumText else { return nil }
     let tenths = Int((shown * 10).rounded())
+    let types = diagram.nodes.filter { node in
+      guard case .storyboardScene(let scene) = node.content else { return false }
+      return scene.reference == nil
+    }.count
     return "the diagram is \(Int(drawingWidth.rounded())) px wide: shown \(Int(column)) px"
       + " wide (\(column == ReadingSize.columnWidth ? "a README column" : "--max-width")), its"
       + " smallest text is \(tenths / 10).\(tenths % 10) px, under"
-      + " \(Int(ReadingSize.minimumText)) px (\(ReadingSize.controllers(in: diagram)) types"
-      + " drawn)"
+      + " \(Int(ReadingSize.minimumText)) px (\(types) types drawn)"
   }
 
   /// What to do about it, for the diagnostic's hint.
