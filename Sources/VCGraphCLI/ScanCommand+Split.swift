@@ -32,7 +32,8 @@ extension ScanCommand {
     var files: [(bytes: [UInt8], path: String)] = []
     var overview: [ScanSplitOverview.Part] = []
     for (number, part) in parts.enumerated() {
-      let numbered = String(repeating: "0", count: digits - String(number + 1).count)
+      let numbered =
+        String(repeating: "0", count: digits - String(number + 1).count)
         + "\(number + 1)-" + part.slug
       let path = base + "-" + numbered + "." + format.fileExtension
       let drawn = try draw(

@@ -69,7 +69,8 @@ struct ScanOptions: CommandOptions {
           + " dot, mermaid or markdown")
     }
     if reading.split && (output == nil || output == "-") {
-      throw ValidationError("'--split' writes several files, which standard output cannot: give -o DIR")
+      throw ValidationError(
+        "'--split' writes several files, which standard output cannot: give -o DIR")
     }
   }
 

@@ -237,7 +237,8 @@ public struct ScanMapBuilder {
       var segue = Diagram.SegueEdge(
         segue: SegueRef(storyboard: 0, segue: number), style: group.style, title: title,
         ranksDestination: group.style != .unwind && tail != head)
-      let sites = group.sites.prefix(3).joined(separator: ", ")
+      let sites =
+        group.sites.prefix(3).joined(separator: ", ")
         + (group.sites.count > 3 ? ", +\(group.sites.count - 3) more" : "")
       segue.tooltip = (group.details + [sites]).joined(separator: "\n")
       edges.append(
@@ -266,8 +267,10 @@ public struct ScanMapBuilder {
       findings: [])
     summary.showsState = false
     var diagram = Diagram(
-      title: (options.title ?? title) + (selection.map { " · \($0.label)" } ?? ""), path: title, caption: options.caption ?? caption,
-      summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines, theme: options.theme)
+      title: (options.title ?? title) + (selection.map { " · \($0.label)" } ?? ""), path: title,
+      caption: options.caption ?? caption,
+      summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines,
+      theme: options.theme)
     Self.wrapRows(of: &diagram, budget: Self.rowBudget)
     if options.legend {
       diagram.legend = Diagram.Legend(

@@ -71,7 +71,9 @@ public struct ScanMapLayout: Sendable {
     let flowOf = Self.flows(
       count: count, links: links.map { ($0.tail, $0.head) }, leavingOut: shared)
     var flows: [Int: [Int]] = [:]
-    for node in 0..<count where !shared.contains(node) { flows[flowOf[node], default: []].append(node) }
+    for node in 0..<count where !shared.contains(node) {
+      flows[flowOf[node], default: []].append(node)
+    }
     var floor = [Int](repeating: 0, count: count)
     var offset = 0
     var bands: [(nodes: [Int], width: Double, height: Int, flows: [(Int, Double)])] = []

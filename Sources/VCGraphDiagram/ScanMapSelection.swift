@@ -35,8 +35,9 @@ public struct ScanMapSelection: Sendable, Equatable {
   public static func slugged(_ text: String) -> String {
     var result = ""
     for character in text.unicodeScalars {
-      if character.isASCII && (character.properties.isAlphabetic || ("0"..."9").contains(character)
-        || character == "_" || character == "-")
+      if character.isASCII
+        && (character.properties.isAlphabetic || ("0"..."9").contains(character)
+          || character == "_" || character == "-")
       {
         result.unicodeScalars.append(character)
       } else if !result.hasSuffix("-") {
@@ -90,7 +91,8 @@ extension ScanMapBuilder {
     var pieces: [[Int]] = []
     for key in flows.keys.sorted() {
       let members = flows[key]!
-      pieces += members.count < ScanMapSelection.bigFlow
+      pieces +=
+        members.count < ScanMapSelection.bigFlow
         ? [members] : Self.cut(members, links: links, scenes: scenes)
     }
     for members in pieces {
@@ -123,7 +125,8 @@ extension ScanMapBuilder {
     let inside = Set(members)
     var next: [Int: [Int]] = [:]
     var entered = Set<Int>()
-    for link in links where link.tail != link.head && inside.contains(link.tail)
+    for link in links
+    where link.tail != link.head && inside.contains(link.tail)
       && inside.contains(link.head)
     {
       next[link.tail, default: []].append(link.head)

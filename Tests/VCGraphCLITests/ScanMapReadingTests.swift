@@ -77,7 +77,8 @@ struct ScanMapReadingTests {
       .union(entries.compactMap { $0["type"] as? String })
   }
 
-  @Test("the whole map: ACHNBrowserUI reads at 880 px; the others warn with the figure and both fixes")
+  @Test(
+    "the whole map: ACHNBrowserUI reads at 880 px; the others warn with the figure and both fixes")
   func wholeMaps() throws {
     guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
     var jobs: [ReadingJob] = []
@@ -134,12 +135,17 @@ struct ScanMapReadingTests {
         let points = try #require(Self.width(svg))
         #expect(Self.shown(points: points) >= 9, "\(map): \(points) pt")
         for type in Self.types(in: svg) { seen[type, default: []].append(map) }
-        jobs.append((map, ReadingJob(kind: .graphviz, text: svg, page: theme == "dark" ? "#0d1117" : "#ffffff")))
+        jobs.append(
+          (
+            map,
+            ReadingJob(kind: .graphviz, text: svg, page: theme == "dark" ? "#0d1117" : "#ffffff")
+          ))
       }
       // The parts together draw what the whole map draws, each type once.
       let whole = try Self.scan(app, ["-f", "svg", "--theme", theme, "-o", "-"])
       #expect(Set(seen.keys) == Set(Self.types(in: whole.stdout)), "\(app)")
-      #expect(seen.values.allSatisfy { $0.count == 1 }, "\(app): \(seen.filter { $0.value.count > 1 })")
+      #expect(
+        seen.values.allSatisfy { $0.count == 1 }, "\(app): \(seen.filter { $0.value.count > 1 })")
       // The overview links every map (as an image and as a file), and nothing else.
       let page = try String(contentsOfFile: out + "/\(app).md", encoding: .utf8)
       let links = FocusLinks.targets(in: page)
@@ -154,7 +160,8 @@ struct ScanMapReadingTests {
     let figures = try measureReading(jobs.map(\.1), tools: tools)
     for ((map, _), drawn) in zip(jobs, figures) {
       #expect(drawn.error == nil, "\(map)")
-      #expect(drawn.smallest >= 9, "\(map) [\(theme)]: '\(drawn.smallestText)' \(drawn.smallest) px")
+      #expect(
+        drawn.smallest >= 9, "\(map) [\(theme)]: '\(drawn.smallestText)' \(drawn.smallest) px")
       #expect(drawn.overflow <= 0.5, "\(map): '\(drawn.overflowText)' past the edge")
       #expect(drawn.contrast >= 4.5, "\(map) [\(theme)]: '\(drawn.contrastText)' \(drawn.contrast)")
     }
@@ -199,16 +206,19 @@ struct ScanMapReadingTests {
     guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
     let directory = try TemporaryDirectory("scan-strict")
     let output = directory.path("trust.svg")
-    let strict = try Self.scan("TrustWallet__trust-wallet-ios", ["-o", output, "-f", "svg", "--strict"])
+    let strict = try Self.scan(
+      "TrustWallet__trust-wallet-ios", ["-o", output, "-f", "svg", "--strict"])
     #expect(strict.exitCode == 65)
     #expect(strict.stderr.contains("error: TrustWallet__trust-wallet-ios: the diagram is"))
     #expect(!FileManager.default.fileExists(atPath: output))
     // Split, every part reads: --strict passes.
     let parts = try Self.scan(
-      "TrustWallet__trust-wallet-ios", ["-o", directory.path("parts/"), "-f", "svg", "--split", "--strict"])
+      "TrustWallet__trust-wallet-ios",
+      ["-o", directory.path("parts/"), "-f", "svg", "--split", "--strict"])
     #expect(parts.exitCode == 0, "\(parts.stderr)")
     // ACHNBrowserUI reads at 880 px, not at 400.
-    let narrow = try Self.scan("Dimillian__ACHNBrowserUI", ["-f", "svg", "-o", "-", "--max-width", "400"])
+    let narrow = try Self.scan(
+      "Dimillian__ACHNBrowserUI", ["-f", "svg", "-o", "-", "--max-width", "400"])
     #expect(narrow.exitCode == 0)
     #expect(narrow.stderr.contains("shown 400 px wide (--max-width)"), "\(narrow.stderr)")
   }

@@ -43,7 +43,8 @@ import VCGraphDiagram
 
   @Test("a node three types lead to is shared: its edges are loose, its callers stay up")
   func shared() {
-    let links = (0...2).map { ScanMapLayout.Link(tail: $0, head: 3) }
+    let links =
+      (0...2).map { ScanMapLayout.Link(tail: $0, head: 3) }
       + [ScanMapLayout.Link(tail: 0, head: 4)]
     let layout = ScanMapLayout(
       widths: [Double](repeating: 100, count: 5), links: links, budget: 500)
