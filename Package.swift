@@ -83,13 +83,18 @@ let package = Package(
     .target(name: "VCGraphDiagram", dependencies: ["VCGraphCore"]),
     // The Graphviz backend: a diagram as a styled GraphvizKit graph.
     .target(name: "VCGraphGraphviz", dependencies: ["VCGraphDiagram", "GraphvizKit"]),
-    // The text backends: Mermaid and Markdown.
-    .target(name: "VCGraphBackends", dependencies: ["VCGraphDiagram"]),
-    // The command line as a testable library.
+    // The backends the command line draws through: the text backends (Mermaid, Markdown), the
+    // finding reporters, and the image backend's facade over VCGraphGraphviz (`Images/`),
+    // which imports GraphvizKit and VCGraphGraphviz `internal`, so no Graphviz type reaches
+    // the command line.
+    .target(
+      name: "VCGraphBackends", dependencies: ["VCGraphDiagram", "VCGraphGraphviz", "GraphvizKit"]),
+    // The command line as a testable library. It draws through VCGraphBackends' image
+    // backend and depends on no Graphviz module (ModuleBoundaryTests).
     .target(
       name: "VCGraphCLI",
       dependencies: [
-        "VCGraphCore", "VCGraphDiagram", "VCGraphGraphviz", "VCGraphBackends", "GraphvizKit",
+        "VCGraphCore", "VCGraphDiagram", "VCGraphBackends",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The executable: main.swift and, on Linux, its own `gvprintdouble` (see GraphvizKit's
@@ -147,7 +152,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "GraphvizKitTests", dependencies: ["GraphvizKit", "TestSupport"]),
     .testTarget(name: "VCGraphCoreTests", dependencies: ["VCGraphCore"]),
-    // The diagram model and the text backends, tested without Graphviz.
+    // The diagram model and the text backends, tested without Graphviz (VCGraphBackends links
+    // it for the image backend, which VCGraphCLITests tests).
     .testTarget(
       name: "VCGraphDiagramTests", dependencies: ["VCGraphDiagram", "VCGraphCore", "TestSupport"]),
     .testTarget(

@@ -1,13 +1,52 @@
+import ArgumentParser
 import Foundation
 import VCGraphBackends
 import VCGraphCore
 
-/// The options `check` and `lint` report findings with.
+/// How `check` and `lint` report findings: `--format`, `--warnings-as-errors`, the baseline
+/// read and written, and the links of the SARIF and Markdown reports. One group, taken by both
+/// commands with `@OptionGroup`, so the two cannot drift apart.
+struct ReportingOptions: ParsableArguments {
+  @Option(help: "how findings are printed")
+  var format = CheckFormat.text
+
+  @Flag(help: "fail on warnings too")
+  var warningsAsErrors = false
+
+  @Option(help: ArgumentHelp("ignore the findings recorded in FILE", valueName: "file"))
+  var baseline: String?
+
+  @Option(help: ArgumentHelp("record the current findings in FILE", valueName: "file"))
+  var writeBaseline: String?
+
+  @Option(
+    name: .customLong("rules-url"),
+    help: ArgumentHelp(
+      "sarif: link rules to URL#RULE-ID (your copy of Rules.md)", valueName: "url"),
+    transform: Parse.option(Parse.webAddress))
+  var rulesURL: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "markdown: links to lines start with URL (a blob URL ending in /)", valueName: "url"),
+    transform: Parse.option(Parse.webAddress))
+  var linkBase: String?
+}
+
+/// A command that reports findings with ``ReportingOptions``.
 protocol FindingReportOptions {
-  var format: CheckFormat { get }
-  var rulesURL: String? { get }
-  var linkBase: String? { get }
-  var warningsAsErrors: Bool { get }
+  var reporting: ReportingOptions { get }
+}
+
+extension FindingReportOptions {
+  var format: CheckFormat { reporting.format }
+  var warningsAsErrors: Bool { reporting.warningsAsErrors }
+  /// `--baseline FILE`.
+  var baseline: String? { reporting.baseline }
+  /// `--write-baseline FILE`.
+  var writeBaseline: String? { reporting.writeBaseline }
+  var rulesURL: String? { reporting.rulesURL }
+  var linkBase: String? { reporting.linkBase }
 }
 
 extension CheckOptions: FindingReportOptions {}

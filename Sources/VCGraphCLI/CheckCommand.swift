@@ -31,30 +31,7 @@ struct CheckOptions: CommandOptions {
       "descriptions, dumps, storyboards, directories, or - for standard input", valueName: "input"))
   var inputs: [String] = []
 
-  @Option(help: "how findings are printed")
-  var format = CheckFormat.text
-
-  @Flag(help: "fail on warnings too")
-  var warningsAsErrors = false
-
-  @Option(help: ArgumentHelp("ignore the findings recorded in FILE", valueName: "file"))
-  var baseline: String?
-
-  @Option(help: ArgumentHelp("record the current findings in FILE", valueName: "file"))
-  var writeBaseline: String?
-
-  @Option(
-    name: .customLong("rules-url"),
-    help: ArgumentHelp(
-      "sarif: link rules to URL#RULE-ID (your copy of Rules.md)", valueName: "url"),
-    transform: Parse.option(Parse.webAddress))
-  var rulesURL: String?
-
-  @Option(
-    help: ArgumentHelp(
-      "markdown: links to lines start with URL (a blob URL ending in /)", valueName: "url"),
-    transform: Parse.option(Parse.webAddress))
-  var linkBase: String?
+  @OptionGroup var reporting: ReportingOptions
 
   @OptionGroup var quietOption: QuietOption
   @OptionGroup(title: RuleOptions.title) var rules: RuleOptions

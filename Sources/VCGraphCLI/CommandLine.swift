@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
 
@@ -34,7 +34,7 @@ public enum VCGraphCommandLine {
       console.err(VCGraphRoot.helpMessage() + "\n")
       return ExitCode.of(.usage)
     }
-    if let problem = GraphvizAccelerators.environmentProblem, !helpWords.contains(first) {
+    if let problem = ImageBackend.environmentProblem, !helpWords.contains(first) {
       console.err(
         DiagnosticPrinter().format(
           VCGraphError(.usage, problem, hint: "unset it, or set it to one of those")))
@@ -95,7 +95,7 @@ public enum VCGraphCommandLine {
   /// accelerators does with it (for bug reports: which Graphviz, and whether vcgraph printed
   /// its numbers itself).
   static func versionText() -> String {
-    let status = GraphvizAccelerators.status()
+    let status = ImageBackend.versionStatus()
     var text = "vcgraph \(version)\nGraphviz \(status.version)\n"
     for accelerator in status.accelerators { text += "  \(accelerator)\n" }
     return text

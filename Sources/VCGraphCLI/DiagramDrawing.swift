@@ -1,5 +1,5 @@
 import Foundation
-import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 
 /// Drawing with the layout limits; `render` (and any command that lays out diagrams) goes
@@ -7,7 +7,7 @@ import VCGraphCore
 extension CommandContext {
   /// A drawing's bytes per format, and what Graphviz warned about, as diagnostics.
   struct Drawn {
-    var outputs: [OutputFormat: [UInt8]] = [:]
+    var outputs: [ImageFormat: [UInt8]] = [:]
     var warnings: [String] = []
   }
 
@@ -15,7 +15,7 @@ extension CommandContext {
   /// in this process when it is small or the run's only diagram, else in a worker process
   /// stopped at the time budget.
   func draw(
-    _ graph: Graph, input: String, engine: String, formats: [OutputFormat],
+    _ graph: ImageGraph, input: String, engine: String, formats: [ImageFormat],
     singleDiagram: Bool = false
   ) throws(VCGraphError) -> Drawn {
     let limits = layoutLimits
@@ -52,22 +52,22 @@ extension CommandContext {
           throw timedOut(after: seconds)
         case .crashed(let message):
           throw VCGraphError(.software, "\(input): \(message)")
-        case .graphviz(let error):
+        case .backend(let error):
           throw VCGraphError.graphviz(error, input: input)
         }
       }
     } else {
       do {
-        let results: [OutputFormat: RenderResult]
+        let results: [ImageFormat: RenderedImage]
         if needsLayout && singleDiagram {
           results = try guarded(
             input: input, timeout: timedOut(after: limits.layoutTimeout),
             seconds: limits.layoutTimeout
-          ) { () throws(GraphvizError) in
-            try Graphviz.render(graph, engine: engine, formats: formats)
+          ) { () throws(ImageBackendError) in
+            try ImageBackend.render(graph, engine: engine, formats: formats)
           }
         } else {
-          results = try Graphviz.render(graph, engine: engine, formats: formats)
+          results = try ImageBackend.render(graph, engine: engine, formats: formats)
         }
         var warnings: [String] = []
         for format in formats {
@@ -106,8 +106,8 @@ extension CommandContext {
   /// here loses nothing.
   func guarded<T>(
     input: String, timeout: VCGraphError, seconds: Double,
-    _ body: () throws(GraphvizError) -> T
-  ) throws(GraphvizError) -> T {
+    _ body: () throws(ImageBackendError) -> T
+  ) throws(ImageBackendError) -> T {
     let console = self.console
     let timeoutText = DiagnosticPrinter().format(timeout)
     let watchdog = DispatchWorkItem {
@@ -117,61 +117,14 @@ extension CommandContext {
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
     defer { watchdog.cancel() }
     let crash = VCGraphError(.software, "\(input): Graphviz crashed while laying out the diagram")
-    return try Graphviz.exitingOnCrash(
+    return try ImageBackend.exitingOnCrash(
       message: DiagnosticPrinter().format(crash), status: crash.exitCode
-    ) { () throws(GraphvizError) -> T in
+    ) { () throws(ImageBackendError) -> T in
       if TestHooks.crashesInLayout {
         raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
       }
       LayoutWorker.testDelay()
       return try body()
     }
-  }
-}
-
-/// Measures of a graph that decide how (and whether) it is laid out.
-enum LayoutMeasure {
-  /// Distinct nodes plus edges, over the graph and all its subgraphs.
-  static func size(of graph: Graph) -> Int {
-    var names = Set<String>()
-    var edges = 0
-    func visit(_ graph: Graph) {
-      for node in graph.nodes { names.insert(node.name) }
-      for edge in graph.edges {
-        names.insert(edge.tail)
-        names.insert(edge.head)
-      }
-      edges += graph.edges.count
-      for subgraph in graph.subgraphs { visit(subgraph) }
-    }
-    visit(graph)
-    return names.count + edges
-  }
-
-  /// The label with the most lines: its line count and what it belongs to.
-  static func longestLabel(in graph: Graph) -> (lines: Int, owner: String)? {
-    var best: (lines: Int, owner: String)?
-    func consider(_ attributes: Attributes, owner: @autoclosure () -> String) {
-      for name in ["label", "xlabel", "headlabel", "taillabel"] {
-        guard let value = attributes[name] else { continue }
-        let lines = value.lineCount
-        if lines > (best?.lines ?? 1) { best = (lines, owner()) }
-      }
-    }
-    func visit(_ graph: Graph, isRoot: Bool) {
-      consider(graph.attributes, owner: isRoot ? "title" : "group \(graph.name)")
-      consider(graph.nodeDefaults, owner: "node style")
-      consider(graph.edgeDefaults, owner: "edge style")
-      for node in graph.nodes {
-        consider(node.attributes, owner: "node \(node.attributes.id ?? node.name)")
-      }
-      for edge in graph.edges {
-        consider(
-          edge.attributes, owner: "edge \(edge.attributes.id ?? "\(edge.tail)→\(edge.head)")")
-      }
-      for subgraph in graph.subgraphs { visit(subgraph, isRoot: false) }
-    }
-    visit(graph, isRoot: true)
-    return best
   }
 }

@@ -1,15 +1,14 @@
-import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 extension DiffCommand {
-  /// AFTER's graph drawn on one layout with BEFORE's (`StableLayout`), with BEFORE's removed
+  /// AFTER's graph drawn on one layout with BEFORE's (`ImageLayout`), with BEFORE's removed
   /// controllers ghosted where they were. BEFORE's controllers take their AFTER counterparts'
   /// ids first, so the two drawings know a paired controller by one id.
   func ghosted(
-    _ diff: HierarchyDiff, after: Graph, input: String
-  ) throws(VCGraphError) -> Graph {
+    _ diff: HierarchyDiff, after: ImageGraph, input: String
+  ) throws(VCGraphError) -> ImageGraph {
     var before = diff.before.hierarchy
     before.requests = []
     let afterIDs = Set(diff.after.hierarchy.controllers.map(\.id))
@@ -37,17 +36,18 @@ extension DiffCommand {
     let options = options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
     let model = DiagramBuilder(report: try AnalysisReport(before), options: options).diagram()
-    var ghosts: [StableLayout.Ghost] = []
+    var ghosts: [ImageLayout.Ghost] = []
     for (index, controller) in diff.before.hierarchy.controllers.enumerated()
     where diff.matching.afterOf[index] == nil {
       ghosts.append(
-        StableLayout.Ghost(
-          key: "vc-\(names[index])", label: "\(controller.className)\n\(controller.id)\n✕ removed",
+        ImageLayout.Ghost(
+          controller: names[index],
+          label: "\(controller.className)\n\(controller.id)\n✕ removed",
           id: "removed-\(controller.id)",
           tooltip: "\(controller.className) \(controller.id)\nremoved"))
     }
     let layout = try SimulateCommand.stableLayout(
-      [GraphvizBackend().graph(model), after], engine: self.options.drawing.engine,
+      [ImageGraph(model), after], engine: self.options.drawing.engine,
       context: context, input: input)
     return layout.graph(
       1, ghosts: ghosts, theme: self.options.drawing.theme,

@@ -3,7 +3,6 @@ import Foundation
 import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// How `diff` prints the comparison.
 enum DiffFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
@@ -192,11 +191,11 @@ struct DiffCommand: Subcommand {
     if let graphviz = format.graphviz {
       // With something removed (and a layout to draw), AFTER is drawn on one layout with
       // BEFORE, the removed controllers ghosted where they were; DOT is the graph before layout.
-      var graph = GraphvizBackend().graph(model)
+      var graph = ImageGraph(model)
       var engine = options.drawing.engine
       if !diff.removed.isEmpty && graphviz != .dot {
         graph = try ghosted(diff, after: graph, input: inputs[1])
-        engine = StableLayout.engine
+        engine = ImageLayout.engine
       }
       let rendered = try context.draw(
         graph, input: inputs[1], engine: engine, formats: [graphviz], singleDiagram: true)
@@ -204,7 +203,7 @@ struct DiffCommand: Subcommand {
       guard let data = rendered.outputs[graphviz] else {
         throw VCGraphError(.software, "\(inputs[1]): Graphviz returned no \(format.rawValue)")
       }
-      bytes = graphviz == .svg ? SVGMetadata(model).applied(to: data) : data
+      bytes = graphviz == .svg ? ImageBackend.svg(data, describing: model) : data
     } else if let backend = format.textBackend(image: nil) {
       bytes = Array(backend.text(for: model).utf8)
     } else {

@@ -1,5 +1,5 @@
 import Foundation
-import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 
 extension VCGraphError {
@@ -7,7 +7,7 @@ extension VCGraphError {
   /// for Graphviz's coordinates (a label wider than 65,535 points) comes from the input's
   /// text, so it is a data error (65); anything else Graphviz refuses is vcgraph's fault
   /// (70). A bad `--layout` engine never gets this far (`LayoutEngines.check`).
-  static func graphviz(_ error: GraphvizError, input: String) -> VCGraphError {
+  static func graphviz(_ error: ImageBackendError, input: String) -> VCGraphError {
     func lines(_ text: String) -> String {
       var unique: [String] = []
       for line in text.split(separator: "\n") {
@@ -73,15 +73,6 @@ enum LayoutEngines {
   /// Lays out an empty graph with `engine`: nil when it works, else the engines Graphviz
   /// names (but those needing positions; empty when it names none).
   private static func probe(_ engine: String) -> [String]? {
-    do {
-      _ = try Graphviz.render(Graph(name: "probe", directed: true), engine: engine, format: .svg)
-      return nil
-    } catch {
-      guard case .layoutFailed(_, let message) = error,
-        let range = message.range(of: "Use one of:")
-      else { return [] }
-      return message[range.upperBound...].split(whereSeparator: \.isWhitespace).map(String.init)
-        .filter { !needingPositions.contains($0) }
-    }
+    ImageBackend.enginesInstead(of: engine)?.filter { !needingPositions.contains($0) }
   }
 }

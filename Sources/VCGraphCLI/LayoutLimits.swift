@@ -1,4 +1,4 @@
-import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 
 /// Limits on drawing a diagram: the lines of one label, the size of a graph laid out, and the
@@ -18,13 +18,13 @@ struct LayoutLimits: Sendable, Equatable {
 
   /// `--max-label-lines` must stay below this: GraphvizKit refuses longer labels (Graphviz
   /// 2.42 crashes at 32,768 lines).
-  static let labelLineCeiling = Graphviz.maxLabelLines
+  static let labelLineCeiling = ImageBackend.maxLabelLines
 
   /// Refuses a graph with a label of more than `maxLabelLines` lines (the diagram builder
   /// clips the labels it writes; this catches any other): the one check of the user's label
   /// limit. `--max-label-lines` itself is checked against `labelLineCeiling` where it is
   /// declared, and GraphvizKit guards the ceiling for every caller.
-  func checkLabels(of graph: Graph, input: String) throws(VCGraphError) {
+  func checkLabels(of graph: ImageGraph, input: String) throws(VCGraphError) {
     guard let longest = LayoutMeasure.longestLabel(in: graph), longest.lines > maxLabelLines
     else { return }
     throw VCGraphError(

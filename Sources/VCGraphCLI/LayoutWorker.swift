@@ -1,5 +1,5 @@
 import Foundation
-import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 
 /// Lays out large diagrams in a child process that is killed when it runs over its time
@@ -7,8 +7,9 @@ import VCGraphCore
 /// instead of a hung or crashed CI job.
 ///
 /// The parent re-executes its own binary (`/proc/self/exe`, or `VCGRAPH_EXECUTABLE`) with the
-/// hidden command `__layout-worker`, writes a `Request` (the graph, the engine, the formats) as
-/// JSON to its standard input and reads a `Response` from its standard output.
+/// hidden command `__layout-worker`, writes a `LayoutRequest` (the graph, the engine, the
+/// formats) as JSON to its standard input and reads a `LayoutResponse` from its standard
+/// output; the image backend (`VCGraphBackends`) defines both and does the layout.
 enum LayoutWorker {
   /// The hidden command that runs the child side.
   static let command = "__layout-worker"
@@ -37,7 +38,7 @@ enum LayoutWorker {
     /// The worker died from a signal or exited without an answer.
     case crashed(String)
     /// Graphviz reported an error in the worker.
-    case graphviz(GraphvizError)
+    case backend(ImageBackendError)
   }
 
   // MARK: - Parent side
@@ -45,14 +46,12 @@ enum LayoutWorker {
   /// Renders `graph` in a worker process, returning each format's bytes and Graphviz's
   /// warnings; throws `Failure`.
   static func render(
-    _ graph: Graph, engine: String, formats: [OutputFormat], timeout: Double
-  ) throws(Failure) -> (outputs: [OutputFormat: [UInt8]], warnings: [String]) {
+    _ graph: ImageGraph, engine: String, formats: [ImageFormat], timeout: Double
+  ) throws(Failure) -> (outputs: [ImageFormat: [UInt8]], warnings: [String]) {
     let request: Data
     do {
       request = try JSONEncoder().encode(
-        Request(
-          engine: engine, formats: formats.map(\.rawValue), timeout: timeout,
-          graph: WireGraph(graph)))
+        LayoutRequest(graph, engine: engine, formats: formats, timeout: timeout))
     } catch {
       throw .crashed("the graph could not be encoded (\(error))")
     }
@@ -109,7 +108,7 @@ enum LayoutWorker {
       throw .crashed("the layout process was stopped by \(name)")
     }
     guard process.terminationStatus == 0,
-      let response = try? JSONDecoder().decode(Response.self, from: collected.output)
+      let response = try? JSONDecoder().decode(LayoutResponse.self, from: collected.output)
     else {
       let message = String(decoding: collected.errors, as: UTF8.self)
         .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -117,15 +116,12 @@ enum LayoutWorker {
         "the layout process exited with status \(process.terminationStatus)"
           + (message.isEmpty ? "" : ": \(message)"))
     }
-    if let error = response.error { throw .graphviz(error.graphvizError) }
-    var results: [OutputFormat: [UInt8]] = [:]
-    for (name, data) in response.results ?? [:] {
-      if let format = OutputFormat(rawValue: name) { results[format] = [UInt8](data) }
-    }
+    if let error = response.failure { throw .backend(error) }
+    let results = response.outputs
     for format in formats where results[format] == nil {
       throw .crashed("the layout process returned no \(format.rawValue) output")
     }
-    return (results, response.warnings ?? [])
+    return (results, response.layoutWarnings)
   }
 
   /// What the reader threads collected.
@@ -149,10 +145,10 @@ enum LayoutWorker {
   /// Runs the worker: reads a request from standard input, writes the response to standard
   /// output. Returns the exit code.
   static func serve(console: Console) -> Int32 {
-    let request: Request
+    let request: LayoutRequest
     do {
       let line = ParentWatch.Lines().next() ?? ""
-      request = try JSONDecoder().decode(Request.self, from: Data(line.utf8))
+      request = try JSONDecoder().decode(LayoutRequest.self, from: Data(line.utf8))
     } catch {
       console.err("error: \(command): unreadable request (\(error))\n")
       return ExitCode.of(.software)
@@ -160,25 +156,8 @@ enum LayoutWorker {
     // End with the parent; and should that fail, do not lay out forever.
     ParentWatch.start()
     alarm(UInt32(min(max(request.timeout.rounded(.up), 1), 86_400)) + 5)
-    let formats = request.formats.compactMap(OutputFormat.init(rawValue:))
     testDelay()
-    var response = Response()
-    do {
-      let rendered = try Graphviz.render(
-        request.graph.graph, engine: request.engine, formats: formats)
-      response.results = rendered.mapValues { Data($0.data) }.reduce(into: [:]) {
-        $0[$1.key.rawValue] = $1.value
-      }
-      var warnings: [String] = []
-      for format in formats {
-        for warning in rendered[format]?.warnings ?? [] where !warnings.contains(warning) {
-          warnings.append(warning)
-        }
-      }
-      response.warnings = warnings
-    } catch {
-      response.error = WireError(error)
-    }
+    let response = request.response()
     do {
       console.out(bytes: [UInt8](try JSONEncoder().encode(response)))
     } catch {
@@ -186,126 +165,5 @@ enum LayoutWorker {
       return ExitCode.of(.software)
     }
     return ExitCode.success
-  }
-
-  // MARK: - Wire format
-
-  struct Request: Codable {
-    var engine: String
-    var formats: [String]
-    var timeout: Double
-    var graph: WireGraph
-  }
-
-  struct Response: Codable {
-    var results: [String: Data]?
-    var warnings: [String]?
-    var error: WireError?
-  }
-
-  struct WireError: Codable {
-    var kind: String
-    var first: String
-    var second: String
-
-    init(_ error: GraphvizError) {
-      switch error {
-      case .layoutFailed(let engine, let message):
-        (kind, first, second) = ("layout", engine, message)
-      case .renderFailed(let format, let message):
-        (kind, first, second) = ("render", format, message)
-      case .invalidGraph(let message): (kind, first, second) = ("invalid", message, "")
-      case .writeFailed(let message): (kind, first, second) = ("write", message, "")
-      }
-    }
-
-    var graphvizError: GraphvizError {
-      switch kind {
-      case "layout": .layoutFailed(engine: first, message: second)
-      case "render": .renderFailed(format: first, message: second)
-      case "write": .writeFailed(first)
-      default: .invalidGraph(first)
-      }
-    }
-  }
-
-  struct WireAttribute: Codable {
-    /// Name, then the case (`t` text, `h` html, `r` raw), then the value.
-    var n: String
-    var c: String
-    var v: String
-  }
-
-  static func wire(_ attributes: Attributes) -> [WireAttribute] {
-    attributes.entries.map { entry in
-      switch entry.value {
-      case .text(let value): WireAttribute(n: entry.name, c: "t", v: value)
-      case .html(let value): WireAttribute(n: entry.name, c: "h", v: value)
-      case .raw(let value): WireAttribute(n: entry.name, c: "r", v: value)
-      }
-    }
-  }
-
-  static func attributes(_ wire: [WireAttribute]) -> Attributes {
-    Attributes(
-      wire.map { attribute in
-        let value: AttributeValue =
-          switch attribute.c {
-          case "t": .text(attribute.v)
-          case "h": .html(attribute.v)
-          default: .raw(attribute.v)
-          }
-        return (attribute.n, value)
-      })
-  }
-
-  struct WireElement: Codable {
-    /// A node's name, or an edge's tail.
-    var a: String
-    /// An edge's head.
-    var b: String?
-    var attributes: [WireAttribute]
-  }
-
-  final class WireGraph: Codable {
-    var name: String
-    var directed: Bool
-    var strict: Bool
-    var attributes: [WireAttribute]
-    var nodeDefaults: [WireAttribute]
-    var edgeDefaults: [WireAttribute]
-    var nodes: [WireElement]
-    var edges: [WireElement]
-    var subgraphs: [WireGraph]
-
-    init(_ graph: Graph) {
-      name = graph.name
-      directed = graph.directed
-      strict = graph.strict
-      attributes = LayoutWorker.wire(graph.attributes)
-      nodeDefaults = LayoutWorker.wire(graph.nodeDefaults)
-      edgeDefaults = LayoutWorker.wire(graph.edgeDefaults)
-      nodes = graph.nodes.map {
-        WireElement(a: $0.name, b: nil, attributes: LayoutWorker.wire($0.attributes))
-      }
-      edges = graph.edges.map {
-        WireElement(a: $0.tail, b: $0.head, attributes: LayoutWorker.wire($0.attributes))
-      }
-      subgraphs = graph.subgraphs.map(WireGraph.init)
-    }
-
-    var graph: Graph {
-      var graph = Graph(name: name, directed: directed)
-      graph.strict = strict
-      graph.attributes = LayoutWorker.attributes(attributes)
-      graph.nodeDefaults = LayoutWorker.attributes(nodeDefaults)
-      graph.edgeDefaults = LayoutWorker.attributes(edgeDefaults)
-      graph.nodes = nodes.map { Node($0.a, attributes: LayoutWorker.attributes($0.attributes)) }
-      graph.edges = edges.map {
-        Edge($0.a, $0.b ?? $0.a, attributes: LayoutWorker.attributes($0.attributes))
-      }
-      graph.subgraphs = subgraphs.map(\.graph)
-      return graph
-    }
   }
 }

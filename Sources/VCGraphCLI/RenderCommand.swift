@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import GraphvizKit
 import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// The formats `render` writes. A text backend (Mermaid, Markdown, ...) is one case here and
 /// its `textBackend`.
@@ -23,7 +21,7 @@ enum RenderFormat: String, CaseIterable {
   /// The extension of its files.
   var fileExtension: String { self == .mermaid ? "mmd" : rawValue }
 
-  var graphviz: OutputFormat? {
+  var graphviz: ImageFormat? {
     switch self {
     case .svg: .svg
     case .png: .png
@@ -363,13 +361,12 @@ struct RenderCommand: Subcommand {
     of model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
     progress: Progress, warnsAboutReading: Bool = true
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
-    let graph = GraphvizBackend().graph(model)
+    let graph = ImageGraph(model)
     let engine = options.drawing.engine
     var graphviz = formats.compactMap(\.graphviz)
     var scaled = CommandContext.Drawn()
     if let dpi = options.dpi, graphviz.contains(.png) {
-      var large = graph
-      large.attributes["dpi"] = .raw(LayoutLimits.format(dpi))
+      let large = graph.drawn(atDPI: LayoutLimits.format(dpi))
       graphviz.removeAll { $0 == .png }
       scaled = try context.draw(
         large, input: input, engine: engine, formats: [.png], singleDiagram: singleDiagram)
@@ -378,9 +375,9 @@ struct RenderCommand: Subcommand {
       graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
     for warning in drawn.warnings + scaled.warnings { progress.message(warning) }
     if warnsAboutReading,
-      let width = GraphvizBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
+      let width = ImageBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
       let problem = ReadingSize.problem(
-        of: model, drawingWidth: width, smallestText: GraphvizBackend.smallestText)
+        of: model, drawingWidth: width, smallestText: ImageBackend.smallestText)
     {
       progress.message(readingWarning("\(input): \(problem)"))
     }
@@ -391,7 +388,7 @@ struct RenderCommand: Subcommand {
       guard let data = outputs[output] else {
         throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
       }
-      result[format] = format == .svg ? SVGMetadata(model).applied(to: data) : data
+      result[format] = format == .svg ? ImageBackend.svg(data, describing: model) : data
     }
     return result
   }

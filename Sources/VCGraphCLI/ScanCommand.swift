@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// What `scan` writes.
 enum ScanFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
@@ -158,9 +158,10 @@ struct ScanCommand: Subcommand {
     let model = builder(result, title: title, selection: selection).diagram()
     let input = named ?? title
     if let graphviz = format.graphviz {
-      let graph = GraphvizBackend().graph(model)
+      let graph = ImageGraph(model)
       // The SVG too, to measure the drawing whatever the format.
-      let formats = graphviz == .svg || graphviz == .png ? [graphviz] : [graphviz, .svg]
+      let formats: [ImageFormat] =
+        graphviz == .svg || graphviz == .png ? [graphviz] : [graphviz, .svg]
       let rendered = try context.draw(
         graph, input: input, engine: options.drawing.engine, formats: formats,
         singleDiagram: true)
@@ -168,15 +169,15 @@ struct ScanCommand: Subcommand {
       guard let data = rendered.outputs[graphviz] else {
         throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue)")
       }
-      if let width = GraphvizBackend.drawingWidth(
+      if let width = ImageBackend.drawingWidth(
         svg: rendered.outputs[.svg], png: rendered.outputs[.png]),
         let problem = ScanReading.problem(
-          of: model, drawingWidth: width, smallestText: GraphvizBackend.smallestText,
+          of: model, drawingWidth: width, smallestText: ImageBackend.smallestText,
           column: Double(options.reading.maxWidth))
       {
         try readingMiss("\(input): \(problem)")
       }
-      return (graphviz == .svg ? SVGMetadata(model).applied(to: data) : data, model)
+      return (graphviz == .svg ? ImageBackend.svg(data, describing: model) : data, model)
     }
     guard let backend = format.textBackend(image: nil) else {
       throw VCGraphError(.usage, "no map in the format \(format.rawValue)")

@@ -1,7 +1,6 @@
-import GraphvizKit
+import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// `simulate`'s diagrams: each state's graph, and one layout for all of them.
 extension SimulateCommand {
@@ -9,7 +8,7 @@ extension SimulateCommand {
   /// to it changed.
   func stateGraph(
     _ report: SimulationReport, _ n: Int
-  ) throws(VCGraphError) -> (model: Diagram, graph: Graph) {
+  ) throws(VCGraphError) -> (model: Diagram, graph: ImageGraph) {
     let simulation = report.simulation
     var diagram = options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
@@ -24,12 +23,12 @@ extension SimulateCommand {
     }
     let analysis = try AnalysisReport(simulation.states[n])
     let model = DiagramBuilder(report: analysis, options: diagram).diagram()
-    return (model, GraphvizBackend().graph(model))
+    return (model, ImageGraph(model))
   }
 
-  /// One layout for every state (`StableLayout`), laid out under the same label and size
+  /// One layout for every state (`ImageLayout`), laid out under the same label and size
   /// limits as any diagram.
-  func stableLayout(_ graphs: [Graph], input: String) throws(VCGraphError) -> StableLayout {
+  func stableLayout(_ graphs: [ImageGraph], input: String) throws(VCGraphError) -> ImageLayout {
     try Self.stableLayout(graphs, engine: options.drawing.engine, context: context, input: input)
   }
 
@@ -37,13 +36,11 @@ extension SimulateCommand {
   /// layout limits and stopped at its time limit (which ends the process, as for a single
   /// diagram: nothing has been written yet).
   static func stableLayout(
-    _ graphs: [Graph], engine: String, context: CommandContext, input: String
-  ) throws(VCGraphError) -> StableLayout {
+    _ graphs: [ImageGraph], engine: String, context: CommandContext, input: String
+  ) throws(VCGraphError) -> ImageLayout {
     let limits = context.layoutLimits
     do {
-      return try StableLayout(
-        states: graphs, engine: engine, optionalSubgraphs: GraphvizBackend.legendSubgraphs
-      ) { graph, engine in
+      return try ImageLayout(states: graphs, engine: engine) { graph, engine in
         try limits.checkLabels(of: graph, input: input)
         let size = LayoutMeasure.size(of: graph)
         if size > limits.maxLayoutNodes {
@@ -63,13 +60,13 @@ extension SimulateCommand {
           hint: "raise it with --layout-timeout")
         return try context.guarded(
           input: input, timeout: timeout, seconds: limits.layoutTimeout
-        ) { () throws(GraphvizError) in
-          try Graphviz.render(graph, engine: engine, formatName: "json0").data
+        ) { () throws(ImageBackendError) in
+          try ImageBackend.layoutJSON(graph, engine: engine)
         }
       }
     } catch let error as VCGraphError {
       throw error
-    } catch let error as GraphvizError {
+    } catch let error as ImageBackendError {
       throw VCGraphError.graphviz(error, input: input)
     } catch {
       throw VCGraphError(.software, "\(input): the shared layout could not be read (\(error))")
@@ -77,14 +74,14 @@ extension SimulateCommand {
   }
 
   /// The controllers step `n` removed, drawn ghosted where they were.
-  static func ghosts(_ simulation: Simulation, _ n: Int) -> [StableLayout.Ghost] {
+  static func ghosts(_ simulation: Simulation, _ n: Int) -> [ImageLayout.Ghost] {
     guard n > 0 else { return [] }
     let before = simulation.states[n - 1]
     return simulation.effects[n - 1].removed.compactMap { id in
       guard let index = before.controller(id: id) else { return nil }
       let className = before.controllers[index].className
-      return StableLayout.Ghost(
-        key: "vc-\(id)", label: "\(className)\n\(id)\n✕ removed", id: "removed-\(id)",
+      return ImageLayout.Ghost(
+        controller: id, label: "\(className)\n\(id)\n✕ removed", id: "removed-\(id)",
         tooltip: "\(className) \(id)\nremoved by step \(n)")
     }
   }

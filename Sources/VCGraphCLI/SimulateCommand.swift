@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import GraphvizKit
 import VCGraphBackends
 import VCGraphCore
 import VCGraphDiagram
-import VCGraphGraphviz
 
 /// `vcgraph simulate`: its options.
 struct SimulateOptions: CommandOptions {
@@ -250,12 +248,12 @@ struct SimulateCommand: Subcommand {
   }
 
   /// One diagram per state, marking what the step that led to it changed, all drawn on one
-  /// layout (`StableLayout`): a controller keeps its place from step to step.
+  /// layout (`ImageLayout`): a controller keeps its place from step to step.
   private func render(
     _ report: SimulationReport, budget: inout OutputBudget
   ) throws(VCGraphError) -> [Drawing] {
     let simulation = report.simulation
-    var formats: [OutputFormat] = [.svg]
+    var formats: [ImageFormat] = [.svg]
     if options.png { formats.append(.png) }
     let legend = options.drawing.legend
     let states = try simulation.states.indices.map { n throws(VCGraphError) in
@@ -271,31 +269,19 @@ struct SimulateCommand: Subcommand {
       // `nop2` draws at the positions the stable layout gives.
       let file = try context.draw(
         layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: !legend), input: input,
-        engine: StableLayout.engine, formats: formats)
+        engine: ImageLayout.engine, formats: formats)
       let page = try context.draw(
         layout.graph(n, ghosts: ghosts, theme: theme, dropOptional: true), input: input,
-        engine: StableLayout.engine, formats: [.svg])
+        engine: ImageLayout.engine, formats: [.svg])
       var legendSVG: String?
       do {
-        if let legendCluster = full.subgraphs.first(where: { $0.name == "cluster_legend" }), legend
-        {
-          var graph = Graph(name: "legend")
-          graph.attributes = full.attributes
-          graph.attributes["label"] = nil
-          graph.attributes["tooltip"] = .text("legend")
-          // Left to right, the legend's one row of samples becomes a column that fits the
-          // page's side panel.
-          graph.attributes["rankdir"] = .raw("LR")
-          graph.nodeDefaults = full.nodeDefaults
-          graph.edgeDefaults = full.edgeDefaults
-          graph.add(legendCluster)
-          legendSVG = try Graphviz.render(graph, engine: "dot", format: .svg).text
-        }
+        // The legend on its own, a column that fits the page's side panel.
+        if legend { legendSVG = try ImageBackend.legendSVG(of: full) }
       } catch {
         throw VCGraphError.graphviz(error, input: input)
       }
       let drawing = Drawing(
-        svg: SVGMetadata(model).applied(to: file.outputs[.svg]!), png: file.outputs[.png],
+        svg: ImageBackend.svg(file.outputs[.svg]!, describing: model), png: file.outputs[.png],
         pageSVG: String(decoding: page.outputs[.svg]!, as: UTF8.self), legendSVG: legendSVG)
       try budget.add(
         drawing.svg.count + (drawing.png?.count ?? 0) + drawing.pageSVG.utf8.count

@@ -3,6 +3,10 @@ import VCGraphCore
 import VCGraphDiagram
 
 extension GraphvizBackend {
+  /// The `id` of a controller's node (`vc-<id>`): the SVG element's id, and what
+  /// `StableLayout` knows the node by from one state to the next (a ghost's key).
+  public static func nodeID(ofController id: String) -> String { "vc-\(id)" }
+
   func node(_ node: Diagram.Node, in diagram: Diagram) -> Node {
     let name = Self.name(node.id)
     let theme = diagram.theme
@@ -85,7 +89,7 @@ extension GraphvizBackend {
     var attributes = Attributes([
       ("label", .html(Self.clip(lines, to: diagram.maxLabelLines).joined(separator: "<BR/>"))),
       ("shape", .raw(GraphvizStyle.shape(node.role))),
-      ("id", .text("vc-\(controller.id)")),
+      ("id", .text(Self.nodeID(ofController: controller.id))),
       ("tooltip", .text(tooltip(node, path: diagram.path))),
     ])
     if node.role == .custom {
@@ -161,7 +165,8 @@ extension GraphvizBackend {
       attributes: Attributes([
         ("label", .html(label)), ("shape", .raw("box")),
         ("style", .raw("rounded,dashed,filled")), ("color", .raw(theme.mutedBorder)),
-        ("fillcolor", .raw(theme.mutedFill)), ("id", .text("vc-\(node.root.id)")),
+        ("fillcolor", .raw(theme.mutedFill)),
+        ("id", .text(Self.nodeID(ofController: node.root.id))),
         ("tooltip", .text("\(node.count) off-screen controllers under \(node.root.id)")),
       ]))
   }

@@ -2,6 +2,7 @@ import Foundation
 import GraphvizKit
 import TestSupport
 import Testing
+import VCGraphBackends
 import VCGraphCore
 
 @testable import VCGraphCLI
@@ -81,7 +82,7 @@ struct GraphvizRejectTests {
         == "x.yaml: the diagram is too large for Graphviz to lay out (Edge length 82565.000000"
         + " larger than maximum 65535 allowed.; Check for overwide node(s).)")
     for error in [
-      GraphvizError.layoutFailed(engine: "dot", message: "trouble in init_rank"),
+      ImageBackendError.layoutFailed(engine: "dot", message: "trouble in init_rank"),
       .renderFailed(format: "svg", message: "x"), .invalidGraph("y"),
     ] {
       #expect(VCGraphError.graphviz(error, input: "x.yaml").kind == .software)

@@ -281,6 +281,12 @@ import VCGraphCore
     #expect(F.error(xib)?.hint?.contains(".xib") == true)
     let mac = "<document type=\"com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB\"/>"
     #expect(F.error(mac)?.message.contains("macOS") == true)
+    // The document element of ACHNBrowserUI's tvOS launch screen (Tests/Fixtures/swift): a tvOS
+    // storyboard is named as one, not taken for a .xib.
+    let tv = "<document type=\"com.apple.InterfaceBuilder.AppleTV.Storyboard\" version=\"3.0\""
+      + " targetRuntime=\"AppleTV\"/>"
+    #expect(F.error(tv)?.message == "a tvOS (Apple TV) storyboard; vcgraph reads iOS storyboards")
+    #expect(F.error(tv)?.hint == nil)
     #expect(F.error("  \n")?.message == "the file is empty")
   }
 

@@ -187,6 +187,10 @@ final class StoryboardBuilder: XMLEventHandler {
         throw VCGraphError.data(
           "a macOS (Cocoa) storyboard; vcgraph reads iOS storyboards", at: element.location)
       }
+      if type.contains(".AppleTV.") {
+        throw VCGraphError.data(
+          "a tvOS (Apple TV) storyboard; vcgraph reads iOS storyboards", at: element.location)
+      }
       if !type.hasSuffix("Storyboard.XIB") {
         throw VCGraphError.data(
           "not a storyboard: the document type is '\(type)'", at: element.location,
