@@ -15,7 +15,7 @@ extension ScanCommand {
     if output.hasSuffix("/") || (exists && isDirectory.boolValue)
       || (output as NSString).pathExtension.isEmpty
     {
-      return (output as NSString).appendingPathComponent(ScanMapSelection.slugged(title))
+      return (output as NSString).appendingPathComponent(DiagramSelection.slugged(title))
     }
     return (output as NSString).deletingPathExtension
   }

@@ -41,6 +41,10 @@ public struct Diagram: Sendable, Equatable {
   /// Nodes of one rank a backend that lays the diagram out should draw side by side, left to
   /// right (the first rank of each band of a scanned app's map).
   public var rows: [[NodeID]] = []
+  /// Whether a backend puts the top-level clusters (scenes, windows, the controllers in no
+  /// window) one below the other instead of side by side: the compact layout `render` chooses
+  /// when the diagram would not read at `--max-width` side by side (``ReadingSize``).
+  public var stacksClusters = false
 
   /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
   public init(

@@ -29,26 +29,6 @@ public struct ScanMapSelection: Sendable, Equatable {
   public static let bigFlow = 12
   /// The most types the small flows put together in one part.
   public static let gatheredTypes = 16
-
-  /// `text` as a file-name part: ASCII letters, digits, `-` and `_` kept, every other run of
-  /// characters one `-`, at most 40 characters; `part` when nothing is left.
-  public static func slugged(_ text: String) -> String {
-    var result = ""
-    for character in text.unicodeScalars {
-      if character.isASCII
-        && (character.properties.isAlphabetic || ("0"..."9").contains(character)
-          || character == "_" || character == "-")
-      {
-        result.unicodeScalars.append(character)
-      } else if !result.hasSuffix("-") {
-        result += "-"
-      }
-    }
-    var trimmed = Substring(result.prefix(40))
-    while trimmed.hasPrefix("-") { trimmed = trimmed.dropFirst() }
-    while trimmed.hasSuffix("-") { trimmed = trimmed.dropLast() }
-    return trimmed.isEmpty ? "part" : String(trimmed)
-  }
 }
 
 extension ScanMapBuilder {
@@ -109,7 +89,7 @@ extension ScanMapBuilder {
       parts.append(
         ScanMapSelection(
           types: Set(members.map { scenes[$0].id }), label: "flow from \(name)",
-          slug: "flow-" + ScanMapSelection.slugged(name), referencesOutside: true))
+          slug: "flow-" + DiagramSelection.slugged(name), referencesOutside: true))
     }
     gather()
     return parts
@@ -218,7 +198,7 @@ extension ScanMapBuilder {
     selected.formUnion(next[type] ?? [])
     selected.formUnion(previous[type] ?? [])
     return ScanMapSelection(
-      types: selected, label: "focus on \(type)", slug: "focus-" + ScanMapSelection.slugged(type),
+      types: selected, label: "focus on \(type)", slug: "focus-" + DiagramSelection.slugged(type),
       referencesOutside: false)
   }
 
@@ -281,8 +261,8 @@ extension Diagram.Badge {
   }
 }
 
-/// ``ReadingSize`` for a scanned app's map: the figure in a column of any width
-/// (`--max-width`) and the fixes `scan` offers.
+/// ``ReadingSize`` for a scanned app's map: `render`'s figure, counting the types a map draws
+/// (not its reference nodes), and the fixes `scan` offers.
 public enum ScanReading {
   /// Why a map `drawingWidth` px wide whose smallest text is `smallestText` px does not read
   /// in a column `column` px wide, with the figures, or nil when it does.
@@ -290,16 +270,15 @@ public enum ScanReading {
     of diagram: Diagram, drawingWidth: Double, smallestText: Double,
     column: Double = ReadingSize.columnWidth
   ) -> String? {
-    let shown = drawingWidth > column ? smallestText * column / drawingWidth : smallestText
+    let shown = ReadingSize.shown(smallestText, inDrawingOf: drawingWidth, column: column)
     guard shown < ReadingSize.minimumText else { return nil }
-    let tenths = Int((shown * 10).rounded())
     let types = diagram.nodes.filter { node in
       guard case .storyboardScene(let scene) = node.content else { return false }
       return scene.reference == nil
     }.count
     return "the diagram is \(Int(drawingWidth.rounded())) px wide: shown \(Int(column)) px"
       + " wide (\(column == ReadingSize.columnWidth ? "a README column" : "--max-width")), its"
-      + " smallest text is \(tenths / 10).\(tenths % 10) px, under"
+      + " smallest text is \(ReadingSize.format(shown)) px, under"
       + " \(Int(ReadingSize.minimumText)) px (\(types) types drawn)"
   }
 

@@ -126,16 +126,44 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
       cluster.nodes.map(\.id) + cluster.clusters.flatMap(all)
     }
-    var above = diagram.nodes.map(\.id)
+    // Compact: the first block is not hung below the responders outside every cluster (the
+    // application, a scene), which a responder chain from a later block ranks.
+    var above = diagram.stacksClusters ? [] : diagram.nodes.map(\.id)
     for cluster in diagram.clusters {
       let nodes = all(cluster)
-      switch cluster.kind {
-      case .detached, .storyboard: hang(nodes, below: lowest(above))
-      default: break
+      if diagram.stacksClusters {
+        // Compact: every block below the one before, entered at each node nothing in the
+        // block ranks (an alert only a refused presentation from another window ranks, too).
+        if let tail = lowest(above) {
+          for head in entries(of: nodes, in: diagram, anchors: anchors) {
+            anchors.append((tail, head))
+          }
+          ranks = estimatedRanks(in: diagram, extra: anchors)
+        }
+      } else {
+        switch cluster.kind {
+        case .detached, .storyboard: hang(nodes, below: lowest(above))
+        default: break
+        }
       }
       above += nodes
     }
     return anchors
+  }
+
+  /// The nodes of a block that no constraining edge (nor anchor) from inside the block ranks.
+  private func entries(
+    of nodes: [Diagram.NodeID], in diagram: Diagram,
+    anchors: [(tail: Diagram.NodeID, head: Diagram.NodeID)]
+  ) -> [Diagram.NodeID] {
+    let block = Set(nodes)
+    let constraining = zip(diagram.edges, drawnEnds(of: diagram.edges))
+      .filter { constrains($0.0) }.map(\.1) + anchors
+    var ranked = Set<Diagram.NodeID>()
+    for edge in constraining where block.contains(edge.tail) && edge.tail != edge.head {
+      ranked.insert(edge.head)
+    }
+    return nodes.filter { !ranked.contains($0) }
   }
 
   /// The children of each container drawn side by side (tabs, columns, pages, custom

@@ -21,7 +21,7 @@ struct ScanReadingOptions: ParsableArguments {
     help: ArgumentHelp(
       "the width the map is shown at, in CSS px (default \(Int(ReadingSize.columnWidth)))",
       valueName: "px"),
-    transform: Parse.option(width))
+    transform: Parse.option(ReadingOptions.width))
   var maxWidth = Int(ReadingSize.columnWidth)
 
   @Flag(
@@ -29,14 +29,6 @@ struct ScanReadingOptions: ParsableArguments {
       "text under \(Int(ReadingSize.minimumText)) px at --max-width is an error (65), not a"
         + " warning"))
   var strict = false
-
-  /// `--max-width`: 100 to 100,000 CSS px.
-  static let width: ValueParser<Int> = { text throws(ValueProblem) in
-    guard let width = Int(text), width >= 100, width <= 100_000 else {
-      throw ValueProblem("a width in CSS px from 100 to 100000")
-    }
-    return width
-  }
 
   func validate() throws {
     if split && focus != nil {
