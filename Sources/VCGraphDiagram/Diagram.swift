@@ -361,6 +361,10 @@ extension Diagram {
     /// nowhere: its cycles make the lowest rank hard to foresee, and a legend beside the
     /// drawing widens it.
     public var anchors: [NodeID]?
+    /// A node the legend is drawn straight below when it is below the diagram (a scanned
+    /// app's map: its bands' middle column, so the legend does not drift sideways and widen
+    /// the drawing), nil for none.
+    public var column: NodeID?
 
     /// Creates a legend.
     public init(

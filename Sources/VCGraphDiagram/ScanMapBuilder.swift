@@ -271,7 +271,7 @@ public struct ScanMapBuilder {
       caption: options.caption ?? caption,
       summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines,
       theme: options.theme)
-    Self.wrapRows(of: &diagram, budget: Self.rowBudget)
+    let column = Self.wrapRows(of: &diagram, budget: Self.rowBudget)
     if options.legend {
       diagram.legend = Diagram.Legend(
         roles: Diagram.Role.allCases.filter(roles.contains), hasPresentations: false,
@@ -282,14 +282,17 @@ public struct ScanMapBuilder {
       // Below every node that leads nowhere, so below the whole map.
       let leading = Set(edges.map(\.tail))
       diagram.legend?.anchors = nodes.map(\.id).filter { !leading.contains($0) }
+      diagram.legend?.column = column
     }
     _ = silent
     return diagram
   }
 
   /// Lays `diagram` out top to bottom in rows at most `budget` points wide where it can
-  /// (``ScanMapLayout``): the edges' rank gaps and the diagram's stacking hints.
-  static func wrapRows(of diagram: inout Diagram, budget: Double) {
+  /// (``ScanMapLayout``): the edges' rank gaps and the diagram's stacking hints. Returns the
+  /// node at the middle of the lowest band, for the legend to sit under.
+  @discardableResult
+  static func wrapRows(of diagram: inout Diagram, budget: Double) -> Diagram.NodeID? {
     var position: [Diagram.NodeID: Int] = [:]
     var widths: [Double] = []
     for node in diagram.nodes {
@@ -321,6 +324,7 @@ public struct ScanMapBuilder {
       Diagram.Stacking(upper: ids[$0.upper], lower: ids[$0.lower], gap: $0.gap, aligned: $0.aligned)
     }
     diagram.rows = layout.rows.map { $0.map { ids[$0] } }
+    return layout.spine.last.map { ids[$0] }
   }
 
   /// UIKit's and the SDK's controllers that show something and lead nowhere (alerts, share

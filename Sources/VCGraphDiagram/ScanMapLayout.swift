@@ -42,6 +42,8 @@ public struct ScanMapLayout: Sendable {
   public var stacking: [(upper: Int, lower: Int, gap: Int, aligned: Bool)]
   /// Nodes on one rank drawn side by side, left to right: each band's first rank.
   public var rows: [[Int]]
+  /// The node at the middle of each band, top to bottom: the column the bands share.
+  public var spine: [Int]
   /// For each link, whether it leads to a shared destination: it keeps its head below its
   /// tail without pulling the two together (`dot`'s `weight=0`).
   public var loose: [Bool]
@@ -114,6 +116,7 @@ public struct ScanMapLayout: Sendable {
       }
       return band.flows.last?.0
     }
+    spine = middles.compactMap { $0 }
     var stacking: [(upper: Int, lower: Int, gap: Int, aligned: Bool)] = []
     for (upper, lower) in zip(middles, middles.dropFirst()) {
       guard let upper, let lower else { continue }

@@ -28,7 +28,7 @@ public struct ScanMapSelection: Sendable, Equatable {
   /// Flows with this many types or more are cut into pieces (``ScanMapBuilder/parts()``).
   public static let bigFlow = 12
   /// The most types the small flows put together in one part.
-  public static let gatheredTypes = 16
+  public static let gatheredTypes = 12
 }
 
 extension ScanMapBuilder {
