@@ -113,7 +113,7 @@ def setup_tools(prefix, sections):
         missing.append("time")
     if not shutil.which("pkg-config"):
         missing.append("pkg-config")
-    if "accelerators" in sections and not shutil.which("valgrind"):
+    if ({"accelerators", "scan-instructions"} & set(sections)) and not shutil.which("valgrind"):
         missing.append("valgrind")
     headers = [("/usr/include/yaml.h", "libyaml-dev")]
     if prefix is None:

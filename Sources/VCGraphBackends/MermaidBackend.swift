@@ -53,6 +53,7 @@ public struct MermaidBackend: DiagramTextBackend {
     for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges)) {
       writer.edge(edge, from: drawn.tail)
     }
+    for link in Self.stackingLinks(in: diagram) { writer.invisibleLink(link.tail, link.head) }
     if let legend = diagram.legend {
       // An invisible link to the first controller puts the legend above the diagram, in one
       // row; alone, Mermaid would set it beside the diagram and halve the diagram's width.

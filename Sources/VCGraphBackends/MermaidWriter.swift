@@ -281,6 +281,12 @@ struct MermaidWriter {
     edgeCount += 1
   }
 
+  /// A link Mermaid lays out but does not draw (`A ~~~ B`), between nodes or subgraphs.
+  mutating func invisibleLink(_ tail: String, _ head: String) {
+    line("\(tail) ~~~ \(head)", indent: 1)
+    edgeCount += 1
+  }
+
   // MARK: - Legend
 
   mutating func legend(_ legend: Diagram.Legend, above first: String?) {

@@ -153,6 +153,7 @@ struct RenderOptions: CommandOptions {
   @OptionGroup var quietOption: QuietOption
   @OptionGroup(title: StyleOptions.title) var style: StyleOptions
   @OptionGroup(title: StyleOptions.title) var details: DetailOptions
+  @OptionGroup(title: ReadingOptions.title) var reading: ReadingOptions
   @OptionGroup(title: LayoutLimitOptions.title) var layout: LayoutLimitOptions
   @OptionGroup(title: QuestionOptions.title) var questions: QuestionOptions
   @OptionGroup(title: RuleOptions.title) var rules: RuleOptions
@@ -166,6 +167,9 @@ struct RenderOptions: CommandOptions {
   func validate() throws {
     if scale != nil && pngDPI != nil {
       throw ValidationError("'--scale' and '--dpi' both set the PNG's size; give one")
+    }
+    if reading.split && output == "-" {
+      throw ValidationError("'--split' writes several files, which -o - cannot")
     }
   }
 
@@ -301,12 +305,20 @@ struct RenderCommand: Subcommand {
     for finding in report.findings where finding.severity == .error {
       progress.message(context.diagnostic(finding))
     }
-    let options = self.options.drawing.diagramOptions(
+    var options = self.options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
-    let model = Self.diagram(of: report, options: options)
+    if self.options.reading.split {
+      return try renderParts(
+        report, input: input, options: options, destinations: destinations,
+        image: imageFormat, singleDiagram: singleDiagram, writer: writer, progress: progress)
+    }
+    if let focus = self.options.reading.focus {
+      options.selection = try Self.focus(on: focus, in: report, input: input)
+    }
+    var model = Self.diagram(of: report, options: options)
     let formats = RenderFormat.allCases.filter { destinations[$0] != nil }
     let rendered = try images(
-      of: model, input: input, formats: formats, singleDiagram: singleDiagram, progress: progress)
+      of: &model, input: input, formats: formats, singleDiagram: singleDiagram, progress: progress)
     // The page links the image by its name: they are written side by side.
     var image: String?
     if let imageFormat, case .file(let path)? = destinations[imageFormat] {
@@ -320,7 +332,7 @@ struct RenderCommand: Subcommand {
         bytes = rendered[format]!
       } else if let backend = format.textBackend(image: image) {
         let text = backend.text(for: model)
-        warnAboutMermaidLimits(text, of: model, input: input, format: format, image: image)
+        try warnAboutMermaidLimits(text, of: model, input: input, format: format, image: image)
         bytes = Array(text.utf8)
       } else {
         let name: (String) -> String = { path in
@@ -338,9 +350,10 @@ struct RenderCommand: Subcommand {
       var dark = options
       dark.theme = .dark
       let variants = formats.filter { $0 == .svg || $0 == .png }
-      let model = Self.diagram(of: report, options: dark)
+      var darkModel = Self.diagram(of: report, options: dark)
+      darkModel.stacksClusters = model.stacksClusters
       let rendered = try images(
-        of: model, input: input, formats: variants, singleDiagram: singleDiagram,
+        of: &darkModel, input: input, formats: variants, singleDiagram: singleDiagram,
         progress: progress, warnsAboutReading: false)
       for format in variants {
         guard case .file(let path)? = destinations[format] else { continue }
@@ -383,12 +396,59 @@ struct RenderCommand: Subcommand {
 
   /// The Graphviz formats among `formats` of `model`: laid out once (a PNG at another
   /// resolution once more), the SVG with its title and description. Graphviz's warnings
-  /// worth saying go to `progress`, and so does a drawing too wide to read in a README's
-  /// column (unless `warnsAboutReading` is false: the dark variant of a drawing said once).
-  private func images(
-    of model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
+  /// worth saying go to `progress`, and so does a drawing too wide to read at `--max-width`
+  /// (unless `warnsAboutReading` is false: the dark variant of a drawing said once). A drawing
+  /// that misses is laid out again compact (``Diagram/stacksClusters``), and `model` becomes
+  /// that when it is narrower.
+  func images(
+    of model: inout Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
     progress: Progress, warnsAboutReading: Bool = true
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
+    var drawn = try layOut(
+      model, input: input, formats: formats, singleDiagram: singleDiagram)
+    let column = Double(options.reading.maxWidth)
+    func problem(_ model: Diagram, _ width: Double?) -> String? {
+      width.flatMap {
+        ReadingSize.problem(
+          of: model, drawingWidth: $0, smallestText: ImageBackend.smallestText,
+          column: column)
+      }
+    }
+    // A diagram that might be drawn compact is measured even when no SVG or PNG is written,
+    // so that its DOT and PDF are what its SVG would be.
+    let stackable = warnsAboutReading && !model.stacksClusters && model.clusters.count > 1
+    func measured(
+      _ drawn: (images: [RenderFormat: [UInt8]], width: Double?, warnings: [String]),
+      of model: Diagram
+    ) throws(VCGraphError) -> Double? {
+      guard drawn.width == nil, stackable, !drawn.images.isEmpty else { return drawn.width }
+      return try layOut(model, input: input, formats: [.svg], singleDiagram: singleDiagram).width
+    }
+    var width = try measured(drawn, of: model)
+    if stackable, problem(model, width) != nil {
+      var compact = model
+      compact.stacksClusters = true
+      let again = try layOut(
+        compact, input: input, formats: formats, singleDiagram: singleDiagram)
+      let narrower = try measured(again, of: compact)
+      if let narrower, let wide = width, narrower < wide {
+        model = compact
+        drawn = again
+        width = narrower
+      }
+    }
+    for warning in drawn.warnings { progress.message(warning) }
+    if warnsAboutReading, let problem = problem(model, width) {
+      try readingMiss("\(input): \(problem)", progress: progress)
+    }
+    return drawn.images
+  }
+
+  /// `model` laid out and drawn in the Graphviz formats among `formats`, the drawing's width
+  /// in CSS px (from its SVG or PNG) and Graphviz's warnings.
+  private func layOut(
+    _ model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool
+  ) throws(VCGraphError) -> (images: [RenderFormat: [UInt8]], width: Double?, warnings: [String]) {
     let graph = ImageGraph(model)
     let engine = options.drawing.engine
     var graphviz = formats.compactMap(\.graphviz)
@@ -401,14 +461,7 @@ struct RenderCommand: Subcommand {
     }
     let drawn = try context.draw(
       graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
-    for warning in drawn.warnings + scaled.warnings { progress.message(warning) }
-    if warnsAboutReading,
-      let width = ImageBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png]),
-      let problem = ReadingSize.problem(
-        of: model, drawingWidth: width, smallestText: ImageBackend.smallestText)
-    {
-      progress.message(readingWarning("\(input): \(problem)"))
-    }
+    let width = ImageBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png])
     let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
     for format in formats {
@@ -418,7 +471,7 @@ struct RenderCommand: Subcommand {
       }
       result[format] = format == .svg ? ImageBackend.svg(data, describing: model) : data
     }
-    return result
+    return (result, width, drawn.warnings + scaled.warnings)
   }
 
   /// `--dark-variant` writes beside SVG or PNG files.
@@ -447,20 +500,14 @@ extension RenderCommand {
     return StoryboardMapBuilder(document: storyboard, report: report, options: options).diagram()
   }
 
-  /// The warning that a diagram will not read in a README's column (``ReadingSize``).
-  func readingWarning(_ message: String) -> String {
-    DiagnosticPrinter().format(
-      severity: .warning, message: message, location: nil, hint: ReadingSize.remedy)
-  }
-
   /// Mermaid renderers refuse diagrams over their default size, and GitHub's cannot be told
   /// otherwise: say so rather than let the page show an error.
   func warnAboutMermaidLimits(
     _ text: String, of diagram: Diagram, input: String, format: RenderFormat, image: String?
-  ) {
+  ) throws(VCGraphError) {
     guard format == .mermaid || (format == .md && image == nil) else { return }
     if let problem = ReadingSize.problem(of: diagram) {
-      context.console.err(readingWarning("\(input): \(problem)"))
+      try readingMiss("\(input): \(problem)", progress: nil)
     }
     guard let problem = MermaidBackend.limitProblem(text, of: diagram) else { return }
     context.console.err(

@@ -59,7 +59,20 @@ struct ScanOptions: CommandOptions {
   @OptionGroup var quietOption: QuietOption
   @OptionGroup(title: ExcludeOptions.title) var excludeOptions: ExcludeOptions
   @OptionGroup(title: StyleOptions.title) var style: StyleOptions
+  @OptionGroup(title: ScanReadingOptions.title) var reading: ScanReadingOptions
   @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
+
+  func validate() throws {
+    if (reading.split || reading.focus != nil) && format == .json {
+      throw ValidationError(
+        "'--\(reading.split ? "split" : "focus")' draws part of the map: give -f svg, png, pdf,"
+          + " dot, mermaid or markdown")
+    }
+    if reading.split && (output == nil || output == "-") {
+      throw ValidationError(
+        "'--split' writes several files, which standard output cannot: give -o DIR")
+    }
+  }
 
   var exclude: [String] { excludeOptions.exclude }
   var drawing: Drawing { Drawing(style: style) }
@@ -79,9 +92,10 @@ struct ScanCommand: Subcommand {
         throw VCGraphError(
           .usage, "scan needs a PATH: a folder or .swift files", hint: "vcgraph scan Sources")
       }
-      let sources = try ScanSources.collect(paths, root: options.root) { path, inside in
-        context.loader.isExcluded(path) || InputSelection.matches(inside, options.exclude)
-      }
+      let exclusion = ScanExclusion(
+        configurations: context.loader.configurations, globs: options.exclude)
+      let sources = try ScanSources.collect(
+        paths, root: options.root, isExcluded: exclusion.isExcluded)
       guard !sources.swiftFiles.isEmpty || !sources.storyboards.isEmpty else {
         throw VCGraphError(
           .noInput, "no .swift or .storyboard file under \(paths.joined(separator: " "))")
@@ -90,7 +104,20 @@ struct ScanCommand: Subcommand {
       let bytes: [UInt8]
       if let format = options.format.render {
         let result = try ScanResult(jsonBytes: json, path: "vcgraph-swift's output")
-        bytes = try draw(result, format: format, title: Self.title(paths))
+        let title = Self.title(paths)
+        if options.reading.split {
+          try drawParts(result, format: format, title: title, output: options.output ?? ".")
+          return ExitCode.success
+        }
+        var selection: ScanMapSelection?
+        if let type = options.reading.focus {
+          do {
+            selection = try builder(result, title: title).focus(on: type)
+          } catch {
+            throw VCGraphError(error.kind, "\(title): \(error.message)", hint: error.hint)
+          }
+        }
+        bytes = try draw(result, format: format, title: title, selection: selection).bytes
       } else {
         bytes = json
       }
@@ -113,26 +140,63 @@ struct ScanCommand: Subcommand {
     return name.isEmpty || name == "." ? "navigation" : name
   }
 
-  private func draw(_ result: ScanResult, format: RenderFormat, title: String) throws(VCGraphError)
-    -> [UInt8]
-  {
+  /// The map's builder with the drawing options.
+  func builder(
+    _ result: ScanResult, title: String, selection: ScanMapSelection? = nil
+  ) -> ScanMapBuilder {
     let diagramOptions = options.drawing.diagramOptions(
       maxLabelLines: context.layoutLimits.maxLabelLines)
-    let model = ScanMapBuilder(result: result, title: title, options: diagramOptions).diagram()
+    return ScanMapBuilder(
+      result: result, title: title, options: diagramOptions, selection: selection)
+  }
+
+  /// The map (or the part `selection` names) in `format`, with what it draws; a drawing that
+  /// will not read at `--max-width` is said on standard error (an error with `--strict`).
+  func draw(
+    _ result: ScanResult, format: RenderFormat, title: String, selection: ScanMapSelection?,
+    named: String? = nil
+  ) throws(VCGraphError) -> (bytes: [UInt8], model: Diagram) {
+    let model = builder(result, title: title, selection: selection).diagram()
+    let input = named ?? title
     if let graphviz = format.graphviz {
       let graph = ImageGraph(model)
+      // The SVG too, to measure the drawing whatever the format.
+      let formats: [ImageFormat] =
+        graphviz == .svg || graphviz == .png ? [graphviz] : [graphviz, .svg]
       let rendered = try context.draw(
-        graph, input: title, engine: options.drawing.engine, formats: [graphviz],
+        graph, input: input, engine: options.drawing.engine, formats: formats,
         singleDiagram: true)
       for warning in rendered.warnings { context.console.err(warning) }
       guard let data = rendered.outputs[graphviz] else {
-        throw VCGraphError(.software, "\(title): Graphviz returned no \(format.rawValue)")
+        throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue)")
       }
-      return graphviz == .svg ? ImageBackend.svg(data, describing: model) : data
+      if let width = ImageBackend.drawingWidth(
+        svg: rendered.outputs[.svg], png: rendered.outputs[.png]),
+        let problem = ScanReading.problem(
+          of: model, drawingWidth: width, smallestText: ImageBackend.smallestText,
+          column: Double(options.reading.maxWidth))
+      {
+        try readingMiss("\(input): \(problem)")
+      }
+      return (graphviz == .svg ? ImageBackend.svg(data, describing: model) : data, model)
     }
     guard let backend = format.textBackend(image: nil) else {
       throw VCGraphError(.usage, "no map in the format \(format.rawValue)")
     }
-    return Array(backend.text(for: model).utf8)
+    if format == .mermaid || format == .md, let problem = ReadingSize.problem(of: model) {
+      try readingMiss("\(input): \(problem)")
+    }
+    return (Array(backend.text(for: model).utf8), model)
+  }
+
+  /// A map that will not read at `--max-width`: a warning naming the fixes, or with
+  /// `--strict` an error (65), and nothing is written.
+  func readingMiss(_ message: String) throws(VCGraphError) {
+    if options.reading.strict {
+      throw VCGraphError(.dataError, message, hint: ScanReading.remedy)
+    }
+    context.console.err(
+      DiagnosticPrinter().format(
+        severity: .warning, message: message, location: nil, hint: ScanReading.remedy))
   }
 }

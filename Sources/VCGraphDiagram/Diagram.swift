@@ -34,6 +34,17 @@ public struct Diagram: Sendable, Equatable {
   /// Whether a backend that lays it out should rank it left to right: a scanned app's map
   /// that is much wider than it is deep (many coordinators, each a few screens deep).
   public var flowsLeftToRight = false
+  /// Nodes a backend that lays the diagram out should draw at least a rank below others
+  /// although no edge leads there (a scanned app's map wraps a row too wide to read at README
+  /// width into several rows): hints, drawn as nothing.
+  public var stacking: [Stacking] = []
+  /// Nodes of one rank a backend that lays the diagram out should draw side by side, left to
+  /// right (the first rank of each band of a scanned app's map).
+  public var rows: [[NodeID]] = []
+  /// Whether a backend puts the top-level clusters (scenes, windows, the controllers in no
+  /// window) one below the other instead of side by side: the compact layout `render` chooses
+  /// when the diagram would not read at `--max-width` side by side (``ReadingSize``).
+  public var stacksClusters = false
 
   /// Creates a diagram; ``DiagramBuilder`` is the usual way to get one.
   public init(
@@ -52,6 +63,27 @@ public struct Diagram: Sendable, Equatable {
     self.edges = edges
     self.legend = legend
     self.maxLabelLines = maxLabelLines
+  }
+
+  /// A layout hint: ``lower`` goes at least ``gap`` ranks below ``upper``, straight below it
+  /// when ``aligned``; nothing is drawn.
+  public struct Stacking: Sendable, Equatable {
+    /// The node above.
+    public var upper: NodeID
+    /// The node below it.
+    public var lower: NodeID
+    /// The least number of ranks between them.
+    public var gap: Int
+    /// Whether `lower` is drawn in `upper`'s column.
+    public var aligned: Bool
+
+    /// A hint that `lower` goes `gap` ranks below `upper`.
+    public init(upper: NodeID, lower: NodeID, gap: Int = 1, aligned: Bool = false) {
+      self.upper = upper
+      self.lower = lower
+      self.gap = gap
+      self.aligned = aligned
+    }
   }
 
   /// One line that says what the diagram answers, for an image's description (`<desc>`):
@@ -324,6 +356,15 @@ extension Diagram {
     public var hasSceneTops: Bool
     /// The kinds of segue edges drawn (a storyboard's map), in ``SegueEdge/Style`` order.
     public var segueStyles: [SegueEdge.Style]
+    /// The nodes the legend goes below when it is below the diagram, nil for the layout's
+    /// choice (a node on the lowest rank). A scanned app's map names every node that leads
+    /// nowhere: its cycles make the lowest rank hard to foresee, and a legend beside the
+    /// drawing widens it.
+    public var anchors: [NodeID]?
+    /// A node the legend is drawn straight below when it is below the diagram (a scanned
+    /// app's map: its bands' middle column, so the legend does not drift sideways and widen
+    /// the drawing), nil for none.
+    public var column: NodeID?
 
     /// Creates a legend.
     public init(

@@ -115,7 +115,8 @@ extension DiagramBuilder {
   /// Each responder chain's steps, numbered from 1.
   func responderEdges() -> [Diagram.Edge] {
     var edges: [Diagram.Edge] = []
-    for (chainIndex, chain) in report.responderChains.enumerated() {
+    for (chainIndex, chain) in report.responderChains.enumerated()
+    where options.selection == nil || chain.responders.first.flatMap(node(for:)) != nil {
       let nodes = chain.responders.compactMap(node(for:))
       for (step, pair) in zip(nodes, nodes.dropFirst()).enumerated() {
         edges.append(

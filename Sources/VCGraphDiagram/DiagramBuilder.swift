@@ -39,7 +39,7 @@ public struct DiagramBuilder {
     covering = Self.coveringPresentations(report.analysis)
     dismissal = report.dismissals.first
     collectBadges()
-    if !options.expandAll {
+    if !options.expandAll && options.selection == nil {
       collapse = CollapsePlan(
         report: report, badged: Set(badges.keys), threshold: options.collapseThreshold)
     }
@@ -62,22 +62,23 @@ public struct DiagramBuilder {
         detached.nodes.append(node)
       }
     }
-    for index in controllers.indices where collapse.isDrawn(index) {
+    for index in controllers.indices where isDrawn(index) {
       place(controllerNode(index), owner: index)
     }
-    for root in collapse.sizes.keys.sorted() {
+    for root in collapse.sizes.keys.sorted() where isSelected(root) {
       let node = Diagram.Node(
         id: .controller(root),
         content: .collapsed(Diagram.CollapsedNode(root: ref(root), count: collapse.sizes[root]!)))
       place(node, owner: root)
     }
-    for (index, view) in hierarchy.views.enumerated() where collapse.isDrawn(view.treeOwner) {
+    for (index, view) in hierarchy.views.enumerated() where isDrawn(view.treeOwner) {
       place(viewNode(index), owner: view.treeOwner)
     }
     addLevels(levelNodes, to: &windowClusters, detached: &detached)
     var topLevel: [Diagram.Node] = []
     addResponderNodes(to: &windowClusters, topLevel: &topLevel)
 
+    if options.selection != nil { windowClusters = windowClusters.map(\.withoutEmptyParts) }
     var clusters: [Diagram.Cluster] = []
     if hierarchy.scenes.isEmpty {
       clusters = windowClusters
@@ -93,14 +94,20 @@ public struct DiagramBuilder {
         clusters.append(cluster)
       }
     }
-    if !detached.nodes.isEmpty { clusters.append(detached) }
+    if !detached.nodes.isEmpty || (options.selection != nil && !detached.clusters.isEmpty) {
+      clusters.append(detached)
+    }
+    if options.selection != nil {
+      clusters = clusters.map(\.withoutEmptyParts).filter(\.holdsNodes)
+    }
 
     let edges = containmentEdges() + presentationEdges() + viewEdges() + responderEdges()
     let shownPath = options.showPath ? hierarchy.path : Self.baseName(of: hierarchy.path)
+    var title = options.title ?? hierarchy.title ?? Self.stem(of: shownPath)
+    if let selection = options.selection { title += " · " + selection.label }
     return Diagram(
-      title: options.title ?? hierarchy.title ?? Self.stem(of: shownPath), path: shownPath,
-      caption: options.caption, removedIDs: options.removedIDs, summary: summary(),
-      nodes: topLevel, clusters: clusters, edges: edges,
+      title: title, path: shownPath, caption: options.caption, removedIDs: options.removedIDs,
+      summary: summary(), nodes: topLevel, clusters: clusters, edges: edges,
       legend: options.legend ? legend(edges: edges) : nil, maxLabelLines: options.maxLabelLines,
       theme: options.theme)
   }
@@ -175,6 +182,7 @@ public struct DiagramBuilder {
     var region: [Int?: Diagram.Cluster] = [:]
     for root in controllers.indices {
       guard let presenter = presenterOfLevel(root) else { continue }
+      if options.selection != nil && levelNodes[root, default: []].isEmpty { continue }
       let removed = removedLevels.contains(root)
       let level = Diagram.LevelCluster(
         root: ref(root), level: analysis.level(of: root), style: shownStyle(root),
@@ -285,7 +293,8 @@ public struct DiagramBuilder {
   ) {
     var windowsUsed = Set<Int>()
     var beyond: [Responder] = []
-    for chain in report.responderChains {
+    for chain in report.responderChains
+    where options.selection == nil || chain.responders.first.flatMap(node(for:)) != nil {
       for responder in chain.responders {
         switch responder {
         case .window(let index): windowsUsed.insert(index)
@@ -317,8 +326,8 @@ public struct DiagramBuilder {
   /// The node that stands for a responder, or nil inside a collapsed subtree.
   func node(for responder: Responder) -> Diagram.NodeID? {
     switch responder {
-    case .view(let index): .view(index)
-    case .controller(let index): collapse.node(index)
+    case .view(let index): isSelected(hierarchy.views[index].treeOwner) ? .view(index) : nil
+    case .controller(let index): node(for: index)
     case .window(let index): .window(index)
     case .scene(let index): .scene(index)
     case .application: .application
@@ -326,9 +335,19 @@ public struct DiagramBuilder {
     }
   }
 
-  func node(for controller: ControllerIndex) -> Diagram.NodeID? { collapse.node(controller) }
+  func node(for controller: ControllerIndex) -> Diagram.NodeID? {
+    isSelected(controller) ? collapse.node(controller) : nil
+  }
 
-  func isDrawn(_ controller: ControllerIndex) -> Bool { collapse.isDrawn(controller) }
+  /// Whether the controller is drawn as its own node: selected, not inside a collapsed subtree.
+  func isDrawn(_ controller: ControllerIndex) -> Bool {
+    isSelected(controller) && collapse.isDrawn(controller)
+  }
+
+  /// Whether the selection (`--focus`, `--split`) holds the controller; true without one.
+  func isSelected(_ controller: ControllerIndex) -> Bool {
+    options.selection?.controllers.contains(controller) ?? true
+  }
 
   // MARK: - Summary and legend
 
@@ -366,6 +385,8 @@ public struct DiagramBuilder {
     let drawn = controllers.indices.filter(isDrawn)
     let collapsed = controllers.indices.contains { node(for: $0) != nil && !isDrawn($0) }
     let top = analysis.topViewController
+    // A selection's legend explains what its part draws; the whole diagram's, what it has.
+    let whole = options.selection == nil
     var pathEdges = false
     var offScreenEdges = false
     var refused = false
@@ -384,13 +405,19 @@ public struct DiagramBuilder {
       roles: Diagram.Role.allCases.filter { role in
         drawn.contains { Diagram.Role(controllers[$0]) == role }
       },
-      hasPresentations: analysis.presentation.presenter.contains { $0 != nil },
-      hasResponderChains: !report.responderChains.isEmpty,
-      hasViews: !hierarchy.views.isEmpty, hasTop: top != nil,
+      hasPresentations: whole
+        ? analysis.presentation.presenter.contains { $0 != nil }
+        : edges.contains { if case .presentation = $0.kind { true } else { false } },
+      hasResponderChains: whole
+        ? !report.responderChains.isEmpty
+        : edges.contains { if case .responder = $0.kind { true } else { false } },
+      hasViews: whole
+        ? !hierarchy.views.isEmpty : hierarchy.views.contains { isDrawn($0.treeOwner) },
+      hasTop: whole ? top != nil : top.map(isDrawn) ?? false,
       hasOnScreen: drawn.contains { analysis.onScreen[$0] && covering[$0] == nil && $0 != top },
       hasOffScreen: collapsed || drawn.contains { !analysis.onScreen[$0] || covering[$0] != nil },
       hasVisiblePath: pathEdges, hasOffScreenContainment: offScreenEdges, hasRefused: refused,
       hasDismissal: dismissal != nil, placement: options.legendPlacement,
-      hasSceneTops: !sceneTops.isEmpty)
+      hasSceneTops: whole ? !sceneTops.isEmpty : sceneTops.contains { isDrawn($0.top) })
   }
 }

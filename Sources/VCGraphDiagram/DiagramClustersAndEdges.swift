@@ -367,12 +367,14 @@ extension Diagram.Edge.Kind {
         + (presentation.requester.map { ["requested by \($0.id)"] } ?? [])
     case .requester, .subview: []
     case .refusedPresentation(let refused):
+      // Short lines: the label stands beside the window the edge leaves, and a long one
+      // widened 001-broken-switcher past what reads in an 880 px column.
       refused.shown.map {
         [
-          "refused: \(refused.busyPresenter.name) is already presenting \($0.name)",
-          "(\($0.name) was requested first)",
+          "refused: \(refused.busyPresenter.name)", "is already presenting", $0.name,
+          "(requested first)",
         ]
-      } ?? ["refused: \(refused.busyPresenter.name) is already presenting"]
+      } ?? ["refused: \(refused.busyPresenter.name)", "is already presenting"]
     case .rootView: ["view"]
     case .hosting: ["hosts"]
     case .responder(_, let step): [Diagram.circled(step)]

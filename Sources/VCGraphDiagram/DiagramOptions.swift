@@ -17,6 +17,8 @@ public struct DiagramOptions: Sendable, Equatable {
   public var showPath: Bool = false
   /// Lines allowed in one label before it is cut (Graphviz crashes on very long labels).
   public var maxLabelLines: Int = 64
+  /// The controllers drawn (`--focus`, `--split`), nil for all; nothing collapses then.
+  public var selection: DiagramSelection?
 
   /// What a simulated step changed, drawn as badges: controller id to change.
   public var changes: [String: Change] = [:]

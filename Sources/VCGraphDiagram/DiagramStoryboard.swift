@@ -127,6 +127,13 @@ extension Diagram {
     /// How many ranks below the source the destination sits at least (a scanned app's map
     /// staggers a fan of leaves over two rows so that it is not one very wide row).
     public var rankGap = 1
+    /// What the line says in full when its label is short (a scanned app's map: the segue's
+    /// identifier, the helper, the sites), for a backend's tooltip; nil for none.
+    public var tooltip: String?
+    /// Whether the layout keeps the destination below the source without pulling the two
+    /// together: a scanned app's line to a screen many types show, which would otherwise drag
+    /// each of them down beside it.
+    public var isLoose = false
 
     /// Creates a segue edge.
     public init(
@@ -143,9 +150,9 @@ extension Diagram {
     /// Outcomes shown in a label before the rest are counted.
     public static let shownEffects = 3
 
-    /// The edge's label, one entry per line.
+    /// The edge's label, one entry per line (none for an empty title and no effects).
     public var labelLines: [String] {
-      var lines = [title] + effects.prefix(Self.shownEffects)
+      var lines = (title.isEmpty ? [] : [title]) + effects.prefix(Self.shownEffects)
       if effects.count > Self.shownEffects {
         lines.append("(+\(effects.count - Self.shownEffects) more)")
       }

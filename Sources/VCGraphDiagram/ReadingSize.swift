@@ -13,9 +13,12 @@ public enum ReadingSize {
   /// The most controllers a diagram is meant to read with at the column's width.
   public static let maxControllers = 40
 
-  /// How large text of `size` px in a drawing `width` px wide is shown in the column.
-  public static func shown(_ size: Double, inDrawingOf width: Double) -> Double {
-    width > columnWidth ? size * columnWidth / width : size
+  /// How large text of `size` px in a drawing `width` px wide is shown in a column `column`
+  /// px wide (`--max-width`).
+  public static func shown(
+    _ size: Double, inDrawingOf width: Double, column: Double = columnWidth
+  ) -> Double {
+    width > column ? size * column / width : size
   }
 
   /// The controllers (and storyboard scenes) a diagram draws, each collapsed subtree counted
@@ -30,15 +33,17 @@ public enum ReadingSize {
   }
 
   /// Why a drawing `drawingWidth` px wide whose smallest text is `smallestText` px does not
-  /// read in the column, with the figures, or nil when it does.
+  /// read in a column `column` px wide, with the figures, or nil when it does.
   public static func problem(
-    of diagram: Diagram, drawingWidth: Double, smallestText: Double
+    of diagram: Diagram, drawingWidth: Double, smallestText: Double,
+    column: Double = columnWidth
   ) -> String? {
-    let shown = shown(smallestText, inDrawingOf: drawingWidth)
+    let shown = shown(smallestText, inDrawingOf: drawingWidth, column: column)
     guard shown < minimumText else { return nil }
-    return "the diagram is \(Int(drawingWidth.rounded())) px wide: shown \(Int(columnWidth)) px"
-      + " wide (a README column), its smallest text is \(format(shown)) px, under"
-      + " \(Int(minimumText)) px (\(controllers(in: diagram)) controllers drawn)"
+    return "the diagram is \(Int(drawingWidth.rounded())) px wide: shown \(Int(column)) px"
+      + " wide (\(column == columnWidth ? "a README column" : "--max-width")), its smallest"
+      + " text is \(format(shown)) px, under \(Int(minimumText)) px"
+      + " (\(controllers(in: diagram)) controllers drawn)"
   }
 
   /// Why a Mermaid diagram will not read in the column (more than ``maxControllers``
@@ -53,12 +58,12 @@ public enum ReadingSize {
 
   /// What to do about it, for the diagnostic's hint.
   public static let remedy =
-    "draw less in one diagram: one description per window, tab or presentation, off-screen"
-    + " subtrees left collapsed (no --expand-all); or link the SVG, which stays sharp when"
-    + " opened full size"
+    "draw less in one diagram: --split (a diagram per window, tab and presentation level,"
+    + " and an overview page) or --focus ID (one controller, the path to it and its"
+    + " neighbours); or link the SVG, which stays sharp when opened full size"
 
   /// `value` with one decimal.
-  static func format(_ value: Double) -> String {
+  public static func format(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)"
   }

@@ -12,11 +12,18 @@ public struct ScanMapBuilder {
   /// The map's title (`--title`, else the scanned folder's name).
   let title: String
 
-  /// Prepares the map of `result`.
-  public init(result: ScanResult, title: String, options: DiagramOptions = DiagramOptions()) {
+  /// The types drawn (`--split`, `--focus`), nil for all.
+  let selection: ScanMapSelection?
+
+  /// Prepares the map of `result`, or of the part of it `selection` names.
+  public init(
+    result: ScanResult, title: String, options: DiagramOptions = DiagramOptions(),
+    selection: ScanMapSelection? = nil
+  ) {
     self.result = result
     self.title = title
     self.options = options
+    self.selection = selection
   }
 
   /// How an operation is drawn.
@@ -37,22 +44,83 @@ public struct ScanMapBuilder {
     }
   }
 
-  /// The edge's label: the operation and what qualifies it (`present · formSheet`,
-  /// `segue 'Chats2Messages'`, `tab`).
+  /// The edge's label, short so that a row of edges stays narrow: the operation by a short
+  /// name (`link` for a `NavigationLink`, `set stack` for `setViewControllers`) and its
+  /// presentation style (`present · formSheet`); a segue's kind when it is not `show`
+  /// (`segue · presentation`). The segue's identifier and the helper the call goes through
+  /// are in ``detail(of:)``, the tooltip.
   static func title(of edge: ScanEdge) -> String {
-    var title = edge.operation == .navigationRoot ? "root" : edge.operation.rawValue
-    if edge.operation == .segue, let style = edge.style, style != "show" { title += " (\(style))" }
-    if edge.operation == .segue, edge.identifier != nil, edge.style == "show" { title = "" }
+    var title: String
+    switch edge.operation {
+    case .navigationRoot: title = "root"
+    case .navigationLink: title = "link"
+    case .navigationDestination: title = "destination"
+    case .setViewControllers: title = "set stack"
+    case .fullScreenCover: title = "cover"
+    // What the line's colour and dash already say (legend: push, presents) needs no word.
+    case .push, .present: title = ""
+    default: title = edge.operation.rawValue
+    }
+    if edge.operation == .segue, let style = edge.style, style != "show" {
+      title += " · \(style == "presentation" ? "modal" : style)"
+    }
     if [.present, .popover].contains(edge.operation), let style = edge.style {
-      title += " · \(style)"
-    }
-    if let identifier = edge.identifier, edge.operation == .segue {
-      title += (title.isEmpty ? "" : " ") + "'\(identifier)'"
-    }
-    if edge.via == .helper, let helper = edge.helper {
-      title += " via \(helper.split(separator: "(").first ?? "")"
+      title += title.isEmpty ? style : " · \(style)"
     }
     return title
+  }
+
+  /// What a drawn edge stands for in full, for its tooltip: the operation as the scan
+  /// names it, the segue's identifier, the helper, and where the sites are (`segue
+  /// 'Chats2Messages' (show) · Tinodios/ChatListViewController.swift:120`).
+  static func detail(of edge: ScanEdge) -> String {
+    var detail = "\(edge.from) → \(edge.to ?? "?"): \(edge.operation.rawValue)"
+    if let identifier = edge.identifier, edge.operation == .segue { detail += " '\(identifier)'" }
+    if let style = edge.style { detail += " (\(style))" }
+    if edge.via == .helper, let helper = edge.helper { detail += " via \(helper)" }
+    return detail
+  }
+
+  /// An estimate of a node's width in points as `dot` draws it in DejaVu Sans (bold 11 pt
+  /// names, 10 pt other lines), its margins and its shape's: for ``ScanMapLayout``.
+  static func estimatedWidth(of node: Diagram.SceneNode) -> Double {
+    var lines: [(String, Double)] = []
+    if let reference = node.reference {
+      lines.append(("→ " + reference, 11 * 0.7))
+    } else if let (name, suffix) = node.nameParts {
+      lines += [(name, 11 * 0.7), (suffix, 10 * 0.6)]
+    } else {
+      lines.append((node.className, 11 * 0.7))
+    }
+    for badge in node.badges { lines.append((badge.text, 10 * 0.66)) }
+    let text = lines.map { Double($0.0.count) * $0.1 }.max() ?? 0
+    switch node.role {
+    case .swiftUI: return text * 1.25 + 24
+    case .tabBar, .alert: return text * 1.15 + 30
+    case .coordinator: return text + 30
+    default: return text + 18
+    }
+  }
+
+  /// An edge label's estimated width in points (10 pt).
+  static func estimatedWidth(ofLabel label: String) -> Double {
+    label.isEmpty ? 0 : Double(label.count) * 10 * 0.6 + 6
+  }
+
+  /// The widest row of the map's layout, in points: a drawing at most 978 pt (1,304 px) wide
+  /// keeps 10 pt text at 9 px in an 880 px column; the margin covers the estimate's error and
+  /// the drawing's padding.
+  public static let rowBudget = 650.0
+
+  /// The sites drawn as one edge: one (from, label, to).
+  struct Group {
+    var tail: String
+    var head: String
+    var style: Diagram.SegueEdge.Style
+    var title: String
+    var count: Int
+    var details: [String]
+    var sites: [String]
   }
 
   /// The map; the same result and options always give an equal diagram.
@@ -63,13 +131,6 @@ public struct ScanMapBuilder {
       if kinds[name] == nil { order.append(name) }
       if let kind, kinds[name] == nil || kinds[name] == .scene { kinds[name] = kind }
       if kinds[name] == nil { kinds[name] = .controller }
-    }
-    struct Group {
-      var tail: String
-      var head: String
-      var style: Diagram.SegueEdge.Style
-      var title: String
-      var count: Int
     }
     var groups: [Group] = []
     // What a type shows that gets no node: UIKit's leaf controllers, and itself.
@@ -105,12 +166,19 @@ public struct ScanMapBuilder {
       if edge.operation == .hosting, let hosting = hostingNode(for: to) { tail = hosting }
       note(tail, edge.operation == .hosting && tail != edge.from ? .controller : edge.fromKind)
       note(to, nil)
+      let detail = Self.detail(of: edge)
+      let site = "\(edge.file):\(edge.line)"
       if let same = groups.firstIndex(where: {
         $0.tail == tail && $0.head == to && $0.title == title
       }) {
         groups[same].count += 1
+        if !groups[same].details.contains(detail) { groups[same].details.append(detail) }
+        groups[same].sites.append(site)
       } else {
-        groups.append(Group(tail: tail, head: to, style: style, title: title, count: 1))
+        groups.append(
+          Group(
+            tail: tail, head: to, style: style, title: title, count: 1, details: [detail],
+            sites: [site]))
       }
     }
     // Types with nothing drawn (they show only UIKit's own controllers, or themselves) are
@@ -119,18 +187,9 @@ public struct ScanMapBuilder {
     let starts = Set(result.entryPoints.map(\.type))
     let hidden = order.filter { !linked.contains($0) && !starts.contains($0) }
     order.removeAll { hidden.contains($0) }
-    // A fan of four or more leaves from one type: every other one a rank lower.
-    var gaps: [Int: Int] = [:]
-    let tails = Set(groups.map(\.tail))
-    let incoming = Dictionary(grouping: groups.indices, by: { groups[$0].head })
-    for tail in tails {
-      let fan = groups.indices.filter {
-        groups[$0].tail == tail && !tails.contains(groups[$0].head)
-          && incoming[groups[$0].head]?.count == 1 && groups[$0].style != .unwind
-      }
-      guard fan.count >= 3 else { continue }
-      for (position, index) in fan.enumerated() where position % 2 == 1 { gaps[index] = 2 }
-    }
+    var references: [String: String] = [:]
+    if let selection { references = Self.select(selection, groups: &groups, order: &order) }
+    references.merge(Self.shareScreens(&groups, order: &order)) { outside, _ in outside }
     let controllers = Dictionary(
       result.controllers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let entries = Dictionary(grouping: result.entryPoints, by: \.type)
@@ -140,6 +199,16 @@ public struct ScanMapBuilder {
     for name in order {
       let scene = SceneRef(storyboard: 0, scene: nodes.count)
       index[name] = nodes.count
+      if let shown = references[name] {
+        let role = self.role(of: shown, kind: kinds[shown] ?? .controller, controllers: controllers)
+        roles.insert(role)
+        let node = Diagram.SceneNode(
+          scene: scene, id: name, className: shown, storyboard: "",
+          location: SourceLocation(path: "", line: 0, column: 1), role: role,
+          reference: shown, notes: ["drawn once, where the first type that shows it is"])
+        nodes.append(Diagram.Node(id: .storyboardScene(scene), content: .storyboardScene(node)))
+        continue
+      }
       let role = self.role(of: name, kind: kinds[name] ?? .controller, controllers: controllers)
       roles.insert(role)
       let declared = controllers[name]
@@ -168,18 +237,26 @@ public struct ScanMapBuilder {
       var segue = Diagram.SegueEdge(
         segue: SegueRef(storyboard: 0, segue: number), style: group.style, title: title,
         ranksDestination: group.style != .unwind && tail != head)
-      segue.rankGap = gaps[number] ?? 1
+      let sites =
+        group.sites.prefix(3).joined(separator: ", ")
+        + (group.sites.count > 3 ? ", +\(group.sites.count - 3) more" : "")
+      segue.tooltip = (group.details + [sites]).joined(separator: "\n")
       edges.append(
         Diagram.Edge(
           .storyboardScene(SceneRef(storyboard: 0, scene: tail)),
           .storyboardScene(SceneRef(storyboard: 0, scene: head)), kind: .segue(segue)))
     }
     let styles = Set(groups.map(\.style))
+    let types = nodes.count - references.count
+    let sites = selection == nil ? result.edges.count : groups.map(\.count).reduce(0, +)
     var caption =
-      "navigation map · \(nodes.count) type\(nodes.count == 1 ? "" : "s"),"
-      + " \(edges.count) edge\(edges.count == 1 ? "" : "s") from \(result.edges.count) sites"
-    if unresolved > 0 { caption += " · \(unresolved) with no destination resolved (not drawn)" }
-    if !hidden.isEmpty {
+      (selection == nil ? "navigation map · " : "")
+      + "\(types) type\(types == 1 ? "" : "s"),"
+      + " \(edges.count) edge\(edges.count == 1 ? "" : "s") from \(sites) sites"
+    if unresolved > 0 && selection == nil {
+      caption += " · \(unresolved) with no destination resolved (not drawn)"
+    }
+    if !hidden.isEmpty && selection == nil {
       caption +=
         " · \(hidden.count) type\(hidden.count == 1 ? "" : "s") showing only UIKit's own"
         + " controllers left out"
@@ -190,39 +267,64 @@ public struct ScanMapBuilder {
       findings: [])
     summary.showsState = false
     var diagram = Diagram(
-      title: options.title ?? title, path: title, caption: options.caption ?? caption,
-      summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines, theme: options.theme)
-    diagram.flowsLeftToRight = Self.isShallow(nodes: nodes.count, edges: edges)
+      title: (options.title ?? title) + (selection.map { " · \($0.label)" } ?? ""), path: title,
+      caption: options.caption ?? caption,
+      summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines,
+      theme: options.theme)
+    let column = Self.wrapRows(of: &diagram, budget: Self.rowBudget)
     if options.legend {
       diagram.legend = Diagram.Legend(
         roles: Diagram.Role.allCases.filter(roles.contains), hasPresentations: false,
         hasResponderChains: false, hasViews: false, hasTop: false, hasOnScreen: false,
         hasOffScreen: false, hasVisiblePath: false, hasOffScreenContainment: false,
-        placement: options.legendPlacement, segueStyles: Diagram.SegueEdge.Style.allCases.filter(styles.contains))
+        placement: options.legendPlacement,
+        segueStyles: Diagram.SegueEdge.Style.allCases.filter(styles.contains))
+      // Below every node that leads nowhere, so below the whole map.
+      let leading = Set(edges.map(\.tail))
+      diagram.legend?.anchors = nodes.map(\.id).filter { !leading.contains($0) }
+      diagram.legend?.column = column
     }
     _ = silent
     return diagram
   }
 
-  /// Whether the map is much wider than deep: more than six nodes per rank, ranks counted
-  /// breadth first from the nodes nothing leads to. O(nodes + edges).
-  static func isShallow(nodes: Int, edges: [Diagram.Edge]) -> Bool {
-    guard nodes > 12 else { return false }
-    var next: [Diagram.NodeID: [Diagram.NodeID]] = [:]
-    var entered = Set<Diagram.NodeID>()
-    for edge in edges {
-      next[edge.tail, default: []].append(edge.head)
-      entered.insert(edge.head)
+  /// Lays `diagram` out top to bottom in rows at most `budget` points wide where it can
+  /// (``ScanMapLayout``): the edges' rank gaps and the diagram's stacking hints. Returns the
+  /// node at the middle of the lowest band, for the legend to sit under.
+  @discardableResult
+  static func wrapRows(of diagram: inout Diagram, budget: Double) -> Diagram.NodeID? {
+    var position: [Diagram.NodeID: Int] = [:]
+    var widths: [Double] = []
+    for node in diagram.nodes {
+      guard case .storyboardScene(let scene) = node.content else { continue }
+      position[node.id] = widths.count
+      widths.append(estimatedWidth(of: scene))
     }
-    var level = Set(next.keys.filter { !entered.contains($0) })
-    var seen = level
-    var depth = 0
-    while !level.isEmpty {
-      depth += 1
-      level = Set(level.flatMap { next[$0] ?? [] }).subtracting(seen)
-      seen.formUnion(level)
+    var links: [ScanMapLayout.Link] = []
+    var drawn: [Int] = []
+    for (number, edge) in diagram.edges.enumerated() {
+      guard case .segue(let segue) = edge.kind, let tail = position[edge.tail],
+        let head = position[edge.head]
+      else { continue }
+      links.append(
+        ScanMapLayout.Link(
+          tail: tail, head: head, ranks: segue.ranksDestination,
+          label: estimatedWidth(ofLabel: segue.labelLines.joined())))
+      drawn.append(number)
     }
-    return nodes > 6 * max(depth, 1)
+    let layout = ScanMapLayout(widths: widths, links: links, budget: budget)
+    for (link, number) in drawn.enumerated() {
+      guard case .segue(var segue) = diagram.edges[number].kind else { continue }
+      segue.rankGap = layout.rankGaps[link]
+      segue.isLoose = layout.loose[link]
+      diagram.edges[number].kind = .segue(segue)
+    }
+    let ids = diagram.nodes.compactMap { position[$0.id] == nil ? nil : $0.id }
+    diagram.stacking = layout.stacking.map {
+      Diagram.Stacking(upper: ids[$0.upper], lower: ids[$0.lower], gap: $0.gap, aligned: $0.aligned)
+    }
+    diagram.rows = layout.rows.map { $0.map { ids[$0] } }
+    return layout.spine.last.map { ids[$0] }
   }
 
   /// UIKit's and the SDK's controllers that show something and lead nowhere (alerts, share

@@ -83,6 +83,12 @@ extension GraphvizBackend {
         edge.attributes["weight"] = .raw("0")
         anchors.add(edge)
       }
+      if let column = legend.column {
+        // Straight below the drawing's middle column: weighted, unlike the anchors.
+        var edge = invisible(Self.name(column), names[0])
+        edge.attributes["weight"] = .raw("1")
+        anchors.add(edge)
+      }
       graph.add(anchors)
     case .right:
       // One column, in this order.

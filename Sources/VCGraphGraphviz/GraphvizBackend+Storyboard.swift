@@ -95,6 +95,11 @@ extension GraphvizBackend {
     }
     if !segue.ranksDestination { attributes["constraint"] = .raw("false") }
     if segue.rankGap > 1 { attributes["minlen"] = .raw("\(segue.rankGap)") }
+    if segue.isLoose { attributes["weight"] = .raw("0") }
+    if let tooltip = segue.tooltip {
+      attributes["tooltip"] = .text(tooltip)
+      attributes["labeltooltip"] = .text(tooltip)
+    }
     return attributes
   }
 

@@ -55,7 +55,19 @@ public struct GraphvizBackend: Sendable {
           Self.name(anchor.tail), Self.name(anchor.head),
           attributes: Attributes([("style", .raw("invis")), ("weight", .raw("0"))])))
     }
-    let groups = layout.stackGroups(in: diagram)
+    // The diagram's own hints: invisible edges, one column for the aligned ones.
+    var aligned: [Diagram.NodeID: Diagram.NodeID] = [:]
+    for hint in diagram.stacking {
+      var attributes = Attributes([("style", .raw("invis"))])
+      attributes["weight"] = .raw(hint.aligned ? "8" : "0")
+      if hint.gap > 1 { attributes["minlen"] = .raw("\(hint.gap)") }
+      graph.add(Edge(Self.name(hint.upper), Self.name(hint.lower), attributes: attributes))
+      if hint.aligned {
+        aligned[hint.upper] = aligned[hint.upper] ?? hint.upper
+        aligned[hint.lower] = aligned[hint.upper]
+      }
+    }
+    let groups = layout.stackGroups(in: diagram).merging(aligned) { stack, _ in stack }
     if !groups.isEmpty {
       Self.assignGroups(
         Dictionary(uniqueKeysWithValues: groups.map { (Self.name($0), "stack_" + Self.name($1)) }),

@@ -76,7 +76,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   /// then, top to bottom (not in a map drawn left to right), the windows and scenes, the
   /// controllers in no window and a storyboard map's storyboards. Each edge goes from the
   /// lowest node of the block before (the first on its lowest rank) to each node on the block's
-  /// highest rank.
+  /// highest rank. (The diagram's own ``Diagram/stacking`` hints are the backend's.)
   /// Linear in nodes and edges.
   public func stackingAnchors(
     in diagram: Diagram
@@ -122,34 +122,64 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
     }
     for cluster in diagram.clusters { visit(cluster) }
     guard !diagram.flowsLeftToRight else { return anchors }
-    // Only blocks outside every window hang below the rest: without one, ranks need no update.
+    // Only blocks outside every window hang below the rest (all blocks, when compact): without
+    // one, ranks need no update.
     guard
-      diagram.clusters.contains(where: {
-        switch $0.kind {
-        case .detached, .storyboard: true
-        default: false
-        }
-      })
+      diagram.stacksClusters
+        || diagram.clusters.contains(where: {
+          switch $0.kind {
+          case .detached, .storyboard: true
+          default: false
+          }
+        })
     else { return anchors }
     ranks = estimatedRanks(in: diagram, extra: anchors)
     func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
       cluster.nodes.map(\.id) + cluster.clusters.flatMap(all)
     }
-    var above = diagram.nodes.map(\.id)
+    // Compact: the first block is not hung below the responders outside every cluster (the
+    // application, a scene), which a responder chain from a later block ranks.
+    var above = diagram.stacksClusters ? [] : diagram.nodes.map(\.id)
     for cluster in diagram.clusters {
       let nodes = all(cluster)
-      switch cluster.kind {
-      case .detached, .storyboard: hang(nodes, below: lowest(above))
-      default: break
+      if diagram.stacksClusters {
+        // Compact: every block below the one before, entered at each node nothing in the
+        // block ranks (an alert only a refused presentation from another window ranks, too).
+        if let tail = lowest(above) {
+          for head in entries(of: nodes, in: diagram, anchors: anchors) {
+            anchors.append((tail, head))
+          }
+          ranks = estimatedRanks(in: diagram, extra: anchors)
+        }
+      } else {
+        switch cluster.kind {
+        case .detached, .storyboard: hang(nodes, below: lowest(above))
+        default: break
+        }
       }
       above += nodes
     }
     return anchors
   }
 
+  /// The nodes of a block that no constraining edge (nor anchor) from inside the block ranks.
+  private func entries(
+    of nodes: [Diagram.NodeID], in diagram: Diagram,
+    anchors: [(tail: Diagram.NodeID, head: Diagram.NodeID)]
+  ) -> [Diagram.NodeID] {
+    let block = Set(nodes)
+    let constraining = zip(diagram.edges, drawnEnds(of: diagram.edges))
+      .filter { constrains($0.0) }.map(\.1) + anchors
+    var ranked = Set<Diagram.NodeID>()
+    for edge in constraining where block.contains(edge.tail) && edge.tail != edge.head {
+      ranked.insert(edge.head)
+    }
+    return nodes.filter { !ranked.contains($0) }
+  }
+
   /// The children of each container drawn side by side (tabs, columns, pages, custom
   /// containers' children), left to right in their container's order; containers with one
-  /// such child are left out.
+  /// such child are left out. Then the diagram's own ``Diagram/rows``.
   public func siblingRows(in diagram: Diagram) -> [[Diagram.NodeID]] {
     var rows: [Diagram.NodeID: [Diagram.NodeID]] = [:]
     var order: [Diagram.NodeID] = []
@@ -164,6 +194,7 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
       }
     }
     return order.compactMap { rows[$0]!.count > 1 ? rows[$0] : nil }
+      + diagram.rows.filter { $0.count > 1 }
   }
 
   /// Whether `dot` ranks with `edge` as drawn (edges that only annotate do not).
@@ -180,12 +211,14 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   /// The node the legend hangs below: the first of the nodes `dot` puts on the lowest rank
   /// (``estimatedRanks(in:)``), so the legend goes below everything. One edge, not one from
   /// every leaf: edges from all over the drawing into the legend would weigh in `dot`'s
-  /// ordering of each rank and undo the left-to-right order of tabs and columns.
-  /// `stackingAnchors` are ``stackingAnchors(in:)`` of `diagram`, when the caller has them.
+  /// ordering of each rank and undo the left-to-right order of tabs and columns. The
+  /// legend's own ``Diagram/Legend/anchors`` when it names them. `stackingAnchors` are
+  /// ``stackingAnchors(in:)`` of `diagram`, when the caller has them.
   public func legendAnchors(
     in diagram: Diagram,
     stackingAnchors: [(tail: Diagram.NodeID, head: Diagram.NodeID)]? = nil
   ) -> [Diagram.NodeID] {
+    if let anchors = diagram.legend?.anchors { return anchors }
     let ranks = estimatedRanks(
       in: diagram, extra: stackingAnchors ?? self.stackingAnchors(in: diagram))
     guard let lowest = ranks.values.max() else { return [] }
@@ -219,22 +252,27 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
       }
     }
     // Longest path over the constraining edges, in topological order of the groups.
-    var successors: [Int: [Int]] = [:]
+    // Each with its least span (a scanned app's wrapped rows: `minlen`).
+    var successors: [Int: [(head: Int, gap: Int)]] = [:]
     var incoming: [Int: Int] = [:]
     let constraining = zip(diagram.edges, drawnEnds(of: diagram.edges))
-      .filter { constrains($0.0) }.map(\.1) + extra
-    for drawn in constraining {
-      guard let tail = group[drawn.tail], let head = group[drawn.head], tail != head else {
+      .filter { constrains($0.0) }.map { edge, drawn in
+        guard case .segue(let segue) = edge.kind else { return (drawn.tail, drawn.head, 1) }
+        return (drawn.tail, drawn.head, segue.rankGap)
+      } + extra.map { ($0.tail, $0.head, 1) }
+      + diagram.stacking.map { ($0.upper, $0.lower, $0.gap) }
+    for (drawnTail, drawnHead, gap) in constraining {
+      guard let tail = group[drawnTail], let head = group[drawnHead], tail != head else {
         continue
       }
-      successors[tail, default: []].append(head)
+      successors[tail, default: []].append((head, gap))
       incoming[head, default: 0] += 1
     }
     var rank: [Int: Int] = [:]
     var ready = members.keys.filter { incoming[$0, default: 0] == 0 }.sorted()
     while let current = ready.popLast() {
-      for next in successors[current] ?? [] {
-        rank[next] = max(rank[next] ?? 0, (rank[current] ?? 0) + 1)
+      for (next, gap) in successors[current] ?? [] {
+        rank[next] = max(rank[next] ?? 0, (rank[current] ?? 0) + gap)
         incoming[next]! -= 1
         if incoming[next] == 0 { ready.append(next) }
       }

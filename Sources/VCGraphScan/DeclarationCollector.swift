@@ -5,19 +5,19 @@ import SwiftSyntax
 /// declares itself, and its `static let` string constants (segue identifiers).
 final class DeclarationCollector: SyntaxVisitor {
   let file: String
-  let converter: SourceLocationConverter
+  let lines: SourceLines
   private(set) var types: [TypeFact] = []
   /// Indices in `types` of the declarations being visited.
   private var stack: [Int] = []
 
-  init(file: String, converter: SourceLocationConverter) {
+  init(file: String, lines: SourceLines) {
     self.file = file
-    self.converter = converter
+    self.lines = lines
     super.init(viewMode: .sourceAccurate)
   }
 
   private func line(_ node: some SyntaxProtocol) -> Int {
-    node.startLocation(converter: converter).line
+    lines.start(of: node).line
   }
 
   private func begin(
@@ -28,7 +28,7 @@ final class DeclarationCollector: SyntaxVisitor {
       inheritance?.inheritedTypes.map { ShapeReader.typeName($0.type) } ?? []
     let isMain =
       attributes?.contains {
-        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "main"
       } ?? false
     types.append(
       TypeFact(
@@ -92,7 +92,7 @@ final class DeclarationCollector: SyntaxVisitor {
     guard let clause else { return [] }
     return clause.requirements.compactMap { requirement in
       guard case .conformanceRequirement(let conformance) = requirement.requirement,
-        conformance.leftType.trimmedDescription == "Self"
+        conformance.leftType.trimmedText == "Self"
       else { return nil }
       return ShapeReader.typeName(conformance.rightType)
     }
@@ -144,7 +144,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
   /// `static var className: String { String(describing: self) }`: the type's own name.
   static func returnsOwnName(_ block: AccessorBlockSyntax) -> Bool {
-    let text = block.trimmedDescription.filter { !$0.isWhitespace }
+    let text = block.trimmedText.filter { !$0.isWhitespace }
     return text.contains("String(describing:self)") || text.contains("\"\\(self)\"")
       || text.contains("String(describing:Self.self)")
   }
@@ -236,7 +236,7 @@ package enum Declarations {
   package static func of(
     _ tree: SourceFileSyntax, file: String, converter: SourceLocationConverter
   ) -> [TypeFact] {
-    let collector = DeclarationCollector(file: file, converter: converter)
+    let collector = DeclarationCollector(file: file, lines: SourceLines(converter: converter))
     collector.walk(tree)
     return collector.types
   }

@@ -37,12 +37,12 @@ package struct EffectTracker {
     if let member = expression.as(MemberAccessExprSyntax.self) {
       return member.declName.baseName.text
     }
-    return expression.trimmedDescription
+    return expression.trimmedText
   }
 
   /// A value's key: its spelling without `self.`, `?` and `!`.
   package static func key(_ expression: ExprSyntax) -> String {
-    var text = expression.trimmedDescription.filter { $0 != "?" && $0 != "!" }
+    var text = expression.trimmedText.filter { $0 != "?" && $0 != "!" }
     while text.hasPrefix("self.") { text.removeFirst(5) }
     return text
   }

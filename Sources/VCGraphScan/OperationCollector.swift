@@ -10,7 +10,7 @@ import VCGraphCore
 /// them (`EffectTracker`), and the calls a router helper may be called by.
 final class OperationCollector: SyntaxVisitor {
   let file: String
-  let converter: SourceLocationConverter
+  let lines: SourceLines
   var sites: [Site] = []
   var calls: [CallFact] = []
   var helpers: [HelperFact] = []
@@ -21,9 +21,9 @@ final class OperationCollector: SyntaxVisitor {
   /// Effect details of each open scope.
   var effects: [EffectTracker] = []
 
-  init(file: String, converter: SourceLocationConverter) {
+  init(file: String, lines: SourceLines) {
     self.file = file
-    self.converter = converter
+    self.lines = lines
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -36,8 +36,7 @@ final class OperationCollector: SyntaxVisitor {
   var scope: Scope? { scopes.last }
 
   func position(_ token: TokenSyntax) -> (line: Int, column: Int) {
-    let location = token.startLocation(converter: converter)
-    return (location.line, location.column)
+    lines.start(of: token)
   }
 
   // MARK: - Types
@@ -89,10 +88,21 @@ final class OperationCollector: SyntaxVisitor {
       scope.signature.append(
         UIKitTable.Parameter(
           label: parameter.firstName.text, optional: parameter.defaultValue != nil,
-          closure: parameter.type.trimmedDescription.contains("->")))
+          closure: Self.hasArrow(parameter.type.trimmedText)))
     }
     scopes.append(scope)
     effects.append(EffectTracker())
+  }
+
+  /// Whether `text` holds `->` (a closure's type), looked for in its bytes rather than with
+  /// String's generic `contains` of a string, once for every parameter of every function.
+  static func hasArrow(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: ">") && previous == UInt8(ascii: "-") { return true }
+      previous = byte
+    }
+    return false
   }
 
   private func close() {
@@ -122,7 +132,7 @@ final class OperationCollector: SyntaxVisitor {
 
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
     let name =
-      node.parent?.as(PatternBindingSyntax.self)?.pattern.trimmedDescription ?? "accessor"
+      node.parent?.as(PatternBindingSyntax.self)?.pattern.trimmedText ?? "accessor"
     open(name, parameters: nil)
     return .visitChildren
   }
@@ -260,13 +270,20 @@ final class OperationCollector: SyntaxVisitor {
     let name = member.declName.baseName.text
     let token = member.declName.baseName
     if swiftUIModifier(node, name: name, labels: labels, token: token) { return .visitChildren }
-    let receiver = member.base.map { ShapeReader.shape($0, scope: scope) }
-    if name == "init", constructionCall(node, name: name, receiver: receiver, token: token) {
-      return .visitChildren
+    // The receiver's shape only for what keeps it (not for `view.layoutIfNeeded()`, nor for
+    // each modifier of a chain of argument-less ones).
+    if name == "init" {
+      let receiver = member.base.map { ShapeReader.shape($0, scope: scope) }
+      if constructionCall(node, name: name, receiver: receiver, token: token) {
+        return .visitChildren
+      }
     }
-    if let operation = UIKitTable.operation(name, labels: labels), member.base != nil {
+    guard let base = member.base else { return .visitChildren }
+    if let operation = UIKitTable.operation(name, labels: labels) {
+      let receiver = ShapeReader.shape(base, scope: scope)
       addCall(node, operation: operation, name: name, receiver: receiver, token: token)
-    } else if !node.arguments.isEmpty, member.base != nil {
+    } else if !node.arguments.isEmpty {
+      let receiver = ShapeReader.shape(base, scope: scope)
       record(node, name: name, labels: labels, receiver: receiver, token: token)
     }
     return .visitChildren

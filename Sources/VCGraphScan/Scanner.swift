@@ -21,8 +21,8 @@ public struct Scanner: Sendable {
 
   /// Scans `sources`; paths in the result are relative to `sources.root`.
   public func scan(_ sources: ScanSources) -> Outcome {
-    let root = sources.root
-    let relative: @Sendable (String) -> String = { ScanSources.relativePath($0, to: root) }
+    let relativePaths = RelativePaths(root: sources.root)
+    let relative: @Sendable (String) -> String = { relativePaths.relative($0) }
     let paths = sources.swiftFiles
     let box = FactsBox(count: paths.count)
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
@@ -65,17 +65,17 @@ public struct Scanner: Sendable {
   /// The facts of source text (also what the tests use on snippets).
   static func facts(source: [UInt8], file: String) -> FileFacts {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let converter = SourceLocationConverter(fileName: file, tree: tree)
-    let declarations = DeclarationCollector(file: file, converter: converter)
+    let lines = SourceLines(source)
+    let declarations = DeclarationCollector(file: file, lines: lines)
     declarations.walk(tree)
-    let operations = OperationCollector(file: file, converter: converter)
+    let operations = OperationCollector(file: file, lines: lines)
     operations.walk(tree)
     var facts = FileFacts(file: file)
     facts.types = declarations.types
     facts.sites = operations.sites
     facts.calls = operations.calls
     facts.helpers = operations.helpers
-    facts.lines = converter.location(for: tree.endPosition).line
+    facts.lines = lines.lineCount(tree)
     return facts
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// A function's names seen so far: its parameters and the locals declared before the point
@@ -61,7 +62,7 @@ package enum ShapeReader {
     if expression.is(ArrayExprSyntax.self) { return .unknown("an array") }
     if expression.is(TernaryExprSyntax.self) { return .unknown("a conditional expression") }
     if expression.is(NilLiteralExprSyntax.self) { return .unknown("nil") }
-    return .unknown("an expression of kind \(expression.kind)")
+    return .unknown(KindReasons.shared.reason(expression.kind))
   }
 
   /// `Foo(...)`, `UIHostingController(rootView:)`, `makeFoo()`, `x.make()`, `Foo.make()`,
@@ -161,12 +162,12 @@ package enum ShapeReader {
       if let inner = base?.as(MemberAccessExprSyntax.self), inner.base == nil {
         return .constant(type: nil, name: name)
       }
-      return .constant(type: nil, name: member.trimmedDescription)
+      return .constant(type: nil, name: member.trimmedText)
     }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return .constant(type: nil, name: reference.baseName.text)
     }
-    return .constant(type: nil, name: expression.trimmedDescription)
+    return .constant(type: nil, name: expression.trimmedText)
   }
 
   /// `Foo.self` → `Foo`.
@@ -213,7 +214,7 @@ package enum ShapeReader {
       if name == "UIHostingController", let argument = identifier.genericArgumentClause?
         .arguments.first
       {
-        return "UIHostingController<\(argument.argument.trimmedDescription)>"
+        return "UIHostingController<\(argument.argument.trimmedText)>"
       }
       return name
     }
@@ -224,12 +225,29 @@ package enum ShapeReader {
     }
     if let some = type.as(SomeOrAnyTypeSyntax.self) { return typeName(some.constraint) }
     if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
-    return type.trimmedDescription
+    return type.trimmedText
   }
 
   /// Whether a name is spelled as a type (`FooViewController`, not `foo`).
   package static func isTypeName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first else { return false }
     return first.properties.isUppercase
+  }
+}
+
+/// "an expression of kind K" for each syntax kind, made once per kind: the text of a
+/// `SyntaxKind` comes from reflection, too slow for a reason given thousands of times a scan.
+final class KindReasons: @unchecked Sendable {
+  static let shared = KindReasons()
+  private let lock = NSLock()
+  private var reasons: [SyntaxKind: String] = [:]
+
+  func reason(_ kind: SyntaxKind) -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = reasons[kind] { return known }
+    let reason = "an expression of kind \(kind)"
+    reasons[kind] = reason
+    return reason
   }
 }

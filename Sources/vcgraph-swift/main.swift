@@ -100,4 +100,6 @@ let outcome = Scanner().scan(sources)
 for problem in outcome.problems {
   writeError("warning: \(problem)\n")
 }
-print(outcome.result.json.formatted())
+// The bytes of `outcome.result.json.formatted()` and a line feed, written without building
+// the JSON values (ScanJSONWriter).
+FileHandle.standardOutput.write(Data(ScanJSONWriter.bytes(outcome.result)))

@@ -90,7 +90,7 @@ import VCGraphDiagram
     #expect(refused.count == 1)
     #expect(
       refused.first?.kind.labelLines == [
-        "refused: nav is already presenting compose", "(compose was requested first)",
+        "refused: nav", "is already presenting", "compose", "(requested first)",
       ])
   }
 }

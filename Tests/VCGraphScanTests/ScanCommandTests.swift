@@ -163,6 +163,46 @@ final class ScanCommandTests: XCTestCase {
       run.stderr)
   }
 
+  /// A nested `.vcgraph.yml` leaves out files of its own folder and below only, and
+  /// `--exclude` globs match file names (the exclusions are looked up once per folder).
+  func testNestedConfigurationAndExcludeGlobs() throws {
+    let vcgraph = try Self.built("vcgraph")
+    _ = try Self.built("vcgraph-swift")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let manager = FileManager.default
+    for sub in ["App/Old/Deep", "App/New"] {
+      try manager.createDirectory(
+        at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+    }
+    defer { try? manager.removeItem(at: folder) }
+    let names = [
+      "App/Home", "App/Old/Legacy", "App/Old/Kept", "App/Old/Deep/Legacy", "App/New/Legacy",
+      "App/New/MockHome",
+    ]
+    for name in names {
+      let target = name.split(separator: "/").joined()
+      try """
+        import UIKit
+        final class \(target)Presenter: UIViewController {
+          func open() { present(\(target)ViewController(), animated: true) }
+        }
+        """.write(
+          to: folder.appendingPathComponent(name + ".swift"), atomically: true, encoding: .utf8)
+    }
+    try "excluded:\n  - Legacy.swift\n  - Deep\n".write(
+      to: folder.appendingPathComponent("App/Old/.vcgraph.yml"), atomically: true,
+      encoding: .utf8)
+    let run = try Self.run(vcgraph, ["scan", "App", "--exclude", "Mock*.swift"], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    for kept in ["AppHome", "AppOldKept", "AppNewLegacy"] {
+      XCTAssertTrue(text.contains("\"\(kept)ViewController\""), kept)
+    }
+    for left in ["AppOldLegacy", "AppOldDeepLegacy", "AppNewMockHome"] {
+      XCTAssertFalse(text.contains("\(left)ViewController"), left)
+    }
+  }
+
   /// A real app's map as SVG: a code type's tooltip says where it is declared (read from
   /// Tinodios/ArchivedChatsTableViewController.swift, line 11) and no storyboard position it
   /// does not have; the segue it performs by identifier is drawn with that identifier.

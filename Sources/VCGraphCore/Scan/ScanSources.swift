@@ -81,9 +81,55 @@ public struct ScanSources: Sendable, Equatable {
 
   /// `path` relative to `root` when it is inside it, else `path` as given.
   public static func relativePath(_ path: String, to root: String) -> String {
-    let full = URL(fileURLWithPath: path).standardizedFileURL.path
+    RelativePaths(root: root).relative(path)
+  }
+}
+
+/// `ScanSources.relativePath(_:to:)` for the many paths of one root: the root standardized
+/// once (`URL.standardizedFileURL` costs a file-system lookup and an allocation of a URL),
+/// and a path spelled as the root and a plain rest (ASCII, no `.`, `..` or empty component)
+/// cut to that rest without standardizing it: standardizing the path would change only the
+/// root's part, into the standardized root, and leave the same rest.
+public struct RelativePaths: Sendable {
+  /// The root as given, with a `/` at the end.
+  private let given: String
+  /// The root standardized, with a `/` at the end.
+  private let base: String
+
+  /// The paths relative to `root`.
+  public init(root: String) {
+    given = root.hasSuffix("/") ? root : root + "/"
     var base = URL(fileURLWithPath: root).standardizedFileURL.path
     if !base.hasSuffix("/") { base += "/" }
+    self.base = base
+  }
+
+  /// `path` relative to the root when it is inside it, else `path` as given.
+  public func relative(_ path: String) -> String {
+    if path.utf8.starts(with: given.utf8) {
+      let rest = path.utf8.dropFirst(given.utf8.count)
+      if Self.isPlain(rest) { return String(decoding: rest, as: UTF8.self) }
+    }
+    let full = URL(fileURLWithPath: path).standardizedFileURL.path
     return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : path
+  }
+
+  /// Whether `rest` is ASCII and its components are neither empty, `.` nor `..`.
+  private static func isPlain(_ rest: Substring.UTF8View) -> Bool {
+    guard !rest.isEmpty else { return false }
+    var component = 0
+    var dots = 0
+    for byte in rest {
+      guard byte < 0x80 else { return false }
+      if byte == UInt8(ascii: "/") {
+        if component == 0 || component == dots && dots <= 2 { return false }
+        component = 0
+        dots = 0
+      } else {
+        component += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return !(component == 0 || component == dots && dots <= 2)
   }
 }

@@ -1,0 +1,45 @@
+import ArgumentParser
+import VCGraphDiagram
+
+/// How `render` makes a diagram read where documentation shows it (``ReadingSize``): a part
+/// of the hierarchy (`--focus`, `--split`), the width it is shown at and whether a miss fails
+/// the run.
+struct ReadingOptions: ParsableArguments {
+  static let title = "reading size"
+
+  @Option(
+    help: ArgumentHelp(
+      "draw only controller ID, the path from its window's root to it and its neighbours",
+      valueName: "id"))
+  var focus: String?
+
+  @Flag(help: "a diagram per window, tab and presentation level, and an overview NAME.md")
+  var split = false
+
+  @Option(
+    help: ArgumentHelp(
+      "the width the diagram is shown at, in CSS px"
+        + " (default \(Int(ReadingSize.columnWidth)))", valueName: "px"),
+    transform: Parse.option(width))
+  var maxWidth = Int(ReadingSize.columnWidth)
+
+  @Flag(
+    help: ArgumentHelp(
+      "text under \(Int(ReadingSize.minimumText)) px at --max-width is an error (65), not a"
+        + " warning"))
+  var strict = false
+
+  /// `--max-width`: 100 to 100,000 CSS px.
+  static let width: ValueParser<Int> = { text throws(ValueProblem) in
+    guard let width = Int(text), width >= 100, width <= 100_000 else {
+      throw ValueProblem("a width in CSS px from 100 to 100000")
+    }
+    return width
+  }
+
+  func validate() throws {
+    if split && focus != nil {
+      throw ValidationError("'--split' draws every part and '--focus' one; give one")
+    }
+  }
+}

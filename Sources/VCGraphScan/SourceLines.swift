@@ -1,0 +1,71 @@
+import SwiftSyntax
+
+/// Lines and columns of positions in one file, as the scan reports them: 1-based lines, where
+/// `\n`, `\r` and `\r\n` each end a line, and 1-based columns counted in UTF-8 bytes, the
+/// same numbers as SwiftSyntax's `SourceLocationConverter` gives (`SourceLinesTests` compares
+/// them on every token of the fixture apps). The scan makes its table in one pass over the
+/// file's bytes: the converter walks every token of the tree to build its own, which cost the
+/// scan about a tenth of the parse (BENCHMARKS.md). What else holds a converter (`vcgraph
+/// lint`) hands it over instead.
+package struct SourceLines {
+  private enum Table {
+    /// The byte offset where each line starts; the first is 0.
+    case starts([Int])
+    case converter(SourceLocationConverter)
+  }
+
+  private let table: Table
+
+  /// The table of `bytes`, the file's text as parsed.
+  package init(_ bytes: [UInt8]) {
+    var starts = [0]
+    starts.reserveCapacity(bytes.count / 32 + 1)
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      index += 1
+      if byte == 0x0A {
+        starts.append(index)
+      } else if byte == 0x0D {
+        if index < count && bytes[index] == 0x0A { index += 1 }
+        starts.append(index)
+      }
+    }
+    table = .starts(starts)
+  }
+
+  /// Lines and columns as `converter` gives them.
+  package init(converter: SourceLocationConverter) {
+    table = .converter(converter)
+  }
+
+  /// The line and column of the byte at `offset` (an offset at the end of the file is on the
+  /// last line).
+  package func location(_ offset: Int) -> (line: Int, column: Int) {
+    switch table {
+    case .converter(let converter):
+      let location = converter.location(for: AbsolutePosition(utf8Offset: offset))
+      return (location.line, location.column)
+    case .starts(let starts):
+      // The last line start at or before `offset`.
+      var low = 0
+      var high = starts.count
+      while high - low > 1 {
+        let middle = (low + high) / 2
+        if starts[middle] <= offset { low = middle } else { high = middle }
+      }
+      return (low + 1, offset - starts[low] + 1)
+    }
+  }
+
+  /// Where `node` starts, after its leading trivia (as `startLocation(converter:)`).
+  package func start(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
+    location(node.positionAfterSkippingLeadingTrivia.utf8Offset)
+  }
+
+  /// The line of the end of `tree`: the file's number of lines.
+  package func lineCount(_ tree: SourceFileSyntax) -> Int {
+    location(tree.endPosition.utf8Offset).line
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+
+/// Issue 28: `vcgraph scan -f svg` of a real app is a map one would put in its README. The
+/// three apps of Tests/Fixtures/swift are scanned once by the real `vcgraph-swift`; each map
+/// is then drawn by `vcgraph scan` through a program that replays that JSON (named by
+/// `VCGRAPH_SWIFT`, as users name theirs), so that the drawing is the real one without a
+/// debug build's parse each time. Geometry is measured in the SVG (its width in points) and,
+/// where Chromium is installed, as shown in an 880 px column (``measureReading(_:tools:)``).
+@Suite("scan maps at README width", .serialized)
+struct ScanMapReadingTests {
+  static let apps = ["Dimillian__ACHNBrowserUI", "TrustWallet__trust-wallet-ios", "tinode__ios"]
+
+  /// Each app's scan JSON and the replaying program; nil without a built `vcgraph-swift`.
+  static let scans: (directory: TemporaryDirectory, program: String)? = {
+    guard let executable = vcgraphExecutable else { return nil }
+    let parser = executable.deletingLastPathComponent().appendingPathComponent("vcgraph-swift")
+    guard FileManager.default.isExecutableFile(atPath: parser.path),
+      let directory = try? TemporaryDirectory("scan-maps")
+    else { return nil }
+    for app in apps {
+      guard
+        let run = try? vcgraph(
+          ["scan", fixture(app), "-o", directory.path("\(app).json")], stdinBytes: nil),
+        run.exitCode == 0
+      else { return nil }
+    }
+    // `vcgraph-swift scan --root ROOT --files-from -`: the scan of the app ROOT names.
+    let program = try? directory.write(
+      "replay-scan",
+      "#!/bin/sh\ncat > /dev/null\ncat \"\(directory.url.path)/$(basename \"$3\").json\"\n")
+    guard let program, chmod(program, 0o755) == 0 else { return nil }
+    return (directory, program)
+  }()
+
+  static func fixture(_ app: String) -> String {
+    repositoryRoot.appendingPathComponent("Tests/Fixtures/swift/\(app)").path
+  }
+
+  /// `vcgraph scan` of `app` with `arguments`, drawn from the app's scan.
+  static func scan(_ app: String, _ arguments: [String]) throws -> RunResult {
+    let scans = try #require(Self.scans)
+    return try vcgraph(
+      ["scan", fixture(app)] + arguments, stdinBytes: nil,
+      environment: ["VCGRAPH_SWIFT": scans.program])
+  }
+
+  /// An SVG's width in points.
+  static func width(_ svg: String) -> Double? {
+    svg.firstMatch(of: /<svg width="([0-9.]+)pt"/).flatMap { Double($0.1) }
+  }
+
+  /// The 10 pt text of a drawing `points` wide as shown in an 880 px column, in CSS px.
+  static func shown(points: Double) -> Double {
+    let pixels = points * 4 / 3
+    return 10 * 4 / 3 * min(1, 880 / pixels)
+  }
+
+  /// The types a map draws (its nodes that are not references to a type drawn elsewhere).
+  static func types(in svg: String) -> [String] {
+    svg.matches(of: /<g id="scene&#45;([^"]*)" class="node"/).compactMap { match in
+      let id = String(match.1).replacingOccurrences(of: "&#45;", with: "-")
+        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      guard !id.contains("-ref-") else { return nil }
+      return id.split(separator: "-").last.map(String.init)
+    }
+  }
+
+  /// Every type an app's scan names as the start or end of an edge.
+  static func scanned(_ app: String) throws -> Set<String> {
+    let scans = try #require(Self.scans)
+    let data = try Data(contentsOf: scans.directory.url.appendingPathComponent("\(app).json"))
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let edges = try #require(json["edges"] as? [[String: Any]])
+    let entries = try #require(json["entryPoints"] as? [[String: Any]])
+    return Set(edges.flatMap { [$0["from"] as? String, $0["to"] as? String].compactMap { $0 } })
+      .union(entries.compactMap { $0["type"] as? String })
+  }
+
+  @Test(
+    "the whole map: ACHNBrowserUI reads at 880 px; the others warn with the figure and both fixes")
+  func wholeMaps() throws {
+    guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
+    var jobs: [ReadingJob] = []
+    for app in Self.apps {
+      let run = try Self.scan(app, ["-f", "svg", "-o", "-"])
+      #expect(run.exitCode == 0, "\(app): \(run.stderr)")
+      let points = try #require(Self.width(run.stdout))
+      let shown = Self.shown(points: points)
+      if app == "Dimillian__ACHNBrowserUI" {
+        // 2,214 pt before the compact layout (5.3 px).
+        #expect(shown >= 9, "\(app): \(points) pt")
+        #expect(!run.stderr.contains("smallest text"), "\(app): \(run.stderr)")
+      } else {
+        #expect(shown < 9, "\(app): \(points) pt")
+        #expect(
+          run.stderr.contains(
+            "warning: \(app): the diagram is \(Int((points * 4 / 3).rounded())) px wide: shown 880"
+              + " px wide (a README column), its smallest text is"
+              + " \(String(format: "%.1f", shown)) px, under 9 px"), "\(app): \(run.stderr)")
+        #expect(run.stderr.contains("--split") && run.stderr.contains("--focus TYPE"))
+      }
+      // Every type drawn is one the scan found.
+      let drawn = Self.types(in: run.stdout)
+      #expect(drawn.count > 20, "\(app): \(drawn.count)")
+      #expect(Set(drawn).isSubset(of: try Self.scanned(app)), "\(app)")
+      jobs.append(ReadingJob(kind: .graphviz, text: run.stdout))
+    }
+    guard let tools = DocsTools.available() else { return }
+    let figures = try measureReading(jobs, tools: tools)
+    #expect(figures[0].smallest >= 9, "ACHNBrowserUI: \(figures[0].smallest) px")
+    #expect(figures[0].overflow <= 0.5, "'\(figures[0].overflowText)' past the edge")
+  }
+
+  @Test(
+    "--split: every map reads at 880 px, every type in exactly one, the overview's links resolve",
+    arguments: ["light", "dark"])
+  func split(theme: String) throws {
+    guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
+    let directory = try TemporaryDirectory("scan-split")
+    var jobs: [(String, ReadingJob)] = []
+    for app in Self.apps {
+      let out = directory.path(app)
+      let run = try Self.scan(app, ["-f", "svg", "--split", "--theme", theme, "-o", out + "/"])
+      #expect(run.exitCode == 0, "\(app): \(run.stderr)")
+      #expect(!run.stderr.contains("smallest text"), "\(app): \(run.stderr)")
+      let written = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+      let maps = written.filter { $0.hasSuffix(".svg") }
+      #expect(maps.count >= 2, "\(app): \(written)")
+      #expect(written == (maps + ["\(app).md"]).sorted(), "\(app): \(written)")
+      var seen: [String: [String]] = [:]
+      for map in maps {
+        #expect(map.hasPrefix(app + "-0"), "\(map)")
+        let svg = try String(contentsOfFile: out + "/" + map, encoding: .utf8)
+        let points = try #require(Self.width(svg))
+        #expect(Self.shown(points: points) >= 9, "\(map): \(points) pt")
+        for type in Self.types(in: svg) { seen[type, default: []].append(map) }
+        jobs.append(
+          (
+            map,
+            ReadingJob(kind: .graphviz, text: svg, page: theme == "dark" ? "#0d1117" : "#ffffff")
+          ))
+      }
+      // The parts together draw what the whole map draws, each type once.
+      let whole = try Self.scan(app, ["-f", "svg", "--theme", theme, "-o", "-"])
+      #expect(Set(seen.keys) == Set(Self.types(in: whole.stdout)), "\(app)")
+      #expect(
+        seen.values.allSatisfy { $0.count == 1 }, "\(app): \(seen.filter { $0.value.count > 1 })")
+      // The overview links every map (as an image and as a file), and nothing else.
+      let page = try String(contentsOfFile: out + "/\(app).md", encoding: .utf8)
+      let links = FocusLinks.targets(in: page)
+      #expect(Set(links) == Set(maps), "\(app): \(links)")
+      #expect(links.count == 2 * maps.count)
+      for link in links { #expect(FileManager.default.fileExists(atPath: out + "/" + link)) }
+      let listed = page.split(separator: "\n").filter { $0.hasPrefix("Types (") }
+        .flatMap { $0.matches(of: /`([^`]+)`/).map { String($0.1) } }
+      #expect(Set(listed) == Set(seen.keys), "\(app)")
+    }
+    guard let tools = DocsTools.available() else { return }
+    let figures = try measureReading(jobs.map(\.1), tools: tools)
+    for ((map, _), drawn) in zip(jobs, figures) {
+      #expect(drawn.error == nil, "\(map)")
+      #expect(
+        drawn.smallest >= 9, "\(map) [\(theme)]: '\(drawn.smallestText)' \(drawn.smallest) px")
+      #expect(drawn.overflow <= 0.5, "\(map): '\(drawn.overflowText)' past the edge")
+      #expect(drawn.contrast >= 4.5, "\(map) [\(theme)]: '\(drawn.contrastText)' \(drawn.contrast)")
+    }
+  }
+
+  @Test("--focus TYPE: the type, the path to it and its neighbours; an unknown type is 65")
+  func focus() throws {
+    guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
+    let app = "TrustWallet__trust-wallet-ios"
+    let run = try Self.scan(app, ["-f", "svg", "--focus", "WalletCoordinator", "-o", "-"])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    // Read from the scan's JSON: nothing leads to WalletCoordinator (so the path is itself)
+    // and it pushes or sets these seven.
+    #expect(
+      Set(Self.types(in: run.stdout)) == [
+        "WalletCoordinator", "DarkPassphraseViewController", "DarkVerifyPassphraseViewController",
+        "ImportMainWalletViewController", "ImportWalletViewController", "SelectCoinViewController",
+        "WalletCreatedController", "WelcomeViewController",
+      ])
+    #expect(run.stdout.contains("focus on WalletCoordinator"))
+    #expect(!run.stderr.contains("smallest text"), "\(run.stderr)")
+    let unknown = try Self.scan(app, ["-f", "svg", "--focus", "WalletCordinator", "-o", "-"])
+    #expect(unknown.exitCode == 65)
+    #expect(
+      unknown.stderr.contains(
+        "error: \(app): --focus: the map draws no type 'WalletCordinator'"),
+      "\(unknown.stderr)")
+    #expect(unknown.stderr.contains("did you mean 'WalletCoordinator'"), "\(unknown.stderr)")
+    // Usage errors (64), as render's: --split with --focus, --split to standard output,
+    // --split or --focus of the JSON, a width out of range.
+    for arguments in [
+      ["-f", "svg", "--split", "--focus", "WalletCoordinator", "-o", "out"],
+      ["-f", "svg", "--split"], ["-f", "svg", "--split", "-o", "-"],
+      ["--focus", "WalletCoordinator"], ["-f", "svg", "--max-width", "99"],
+    ] {
+      #expect(try Self.scan(app, arguments).exitCode == 64, "\(arguments)")
+    }
+  }
+
+  @Test("--strict makes a miss an error (65) and writes nothing; --max-width moves the check")
+  func strictAndMaxWidth() throws {
+    guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
+    let directory = try TemporaryDirectory("scan-strict")
+    let output = directory.path("trust.svg")
+    let strict = try Self.scan(
+      "TrustWallet__trust-wallet-ios", ["-o", output, "-f", "svg", "--strict"])
+    #expect(strict.exitCode == 65)
+    #expect(strict.stderr.contains("error: TrustWallet__trust-wallet-ios: the diagram is"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    // Split, every part reads: --strict passes.
+    let parts = try Self.scan(
+      "TrustWallet__trust-wallet-ios",
+      ["-o", directory.path("parts/"), "-f", "svg", "--split", "--strict"])
+    #expect(parts.exitCode == 0, "\(parts.stderr)")
+    // ACHNBrowserUI reads at 880 px, not at 400.
+    let narrow = try Self.scan(
+      "Dimillian__ACHNBrowserUI", ["-f", "svg", "-o", "-", "--max-width", "400"])
+    #expect(narrow.exitCode == 0)
+    #expect(narrow.stderr.contains("shown 400 px wide (--max-width)"), "\(narrow.stderr)")
+  }
+}
+
+/// The targets of a Markdown page's links and images, percent-decoded.
+enum FocusLinks {
+  static func targets(in page: String) -> [String] {
+    page.matches(of: /\]\(([^)]+)\)/).map { String($0.1).removingPercentEncoding ?? "" }
+  }
+}
