@@ -1,44 +1,54 @@
 import VCGraphCore
 
-/// The Markdown page `render --split` writes beside the parts of a diagram: the title, what
-/// the whole diagram answers, then each part (a window, a tab, a presentation level) with its
-/// image, the files written for it and the controllers it draws. GitHub-flavoured Markdown
-/// without raw HTML; every link is ``OutputLink``'s, relative to the page.
+/// The Markdown page `render --split` and `scan --split` write beside the parts of a drawing:
+/// the title, what the whole drawing answers, then each part (a window, a tab, a presentation
+/// level; a flow of an app's map) with its image, the files written for it and what it draws.
+/// GitHub-flavoured Markdown without raw HTML; every link is ``OutputLink``'s, relative to the
+/// page.
 public struct SplitOverview: Sendable {
-  /// One part of the split diagram.
+  /// What was split, which words the page.
+  public enum Subject: Sendable, Equatable {
+    /// A hierarchy's diagram (`render --split`) read from the input at `path`, as outputs
+    /// name it; the parts draw controllers.
+    case hierarchy(path: String)
+    /// An app's navigation map (`scan --split`); the parts draw types.
+    case scanMap
+  }
+
+  /// One part of the split drawing.
   public struct Part: Sendable, Equatable {
-    /// What the part is (`tab 2: cartNav`).
+    /// What the part is (`tab 2: cartNav`, `flow from AppCoordinator`).
     public var label: String
-    /// The ids of the controllers it draws, in document order.
-    public var controllers: [String]
+    /// What it draws (controller ids, or type names), in document order.
+    public var members: [String]
     /// Its files' names beside the page, in format order.
     public var files: [String]
     /// The file the page shows (its SVG, else its PNG), nil when neither is written.
     public var image: String?
 
     /// Creates a part.
-    public init(label: String, controllers: [String], files: [String], image: String?) {
+    public init(label: String, members: [String], files: [String], image: String?) {
       self.label = label
-      self.controllers = controllers
+      self.members = members
       self.files = files
       self.image = image
     }
   }
 
-  /// The whole diagram's title.
+  /// What was split.
+  public var subject: Subject
+  /// The whole drawing's title.
   public var title: String
-  /// What the whole diagram answers (its `summaryLine`).
+  /// What the whole drawing answers (a diagram's `summaryLine`, a map's caption).
   public var summary: String
-  /// The input, as outputs name it.
-  public var path: String
   /// The parts, in drawing order.
   public var parts: [Part]
 
   /// Creates the page.
-  public init(title: String, summary: String, path: String, parts: [Part]) {
+  public init(_ subject: Subject, title: String, summary: String, parts: [Part]) {
+    self.subject = subject
     self.title = title
     self.summary = summary
-    self.path = path
     self.parts = parts
   }
 
@@ -46,11 +56,23 @@ public struct SplitOverview: Sendable {
   public var text: String {
     var page = ["# " + MarkdownText.text(title), ""]
     if !summary.isEmpty { page += [MarkdownText.text(summary), ""] }
-    let count = parts.map(\.controllers.count).reduce(0, +)
-    page += [
-      "\(count) controllers in \(parts.count) diagrams: one per window, tab and presentation"
-        + " level.", "",
-    ]
+    let count = parts.map(\.members.count).reduce(0, +)
+    let members: String
+    switch subject {
+    case .hierarchy:
+      members = "Controllers"
+      page += [
+        "\(count) controllers in \(parts.count) diagrams: one per window, tab and presentation"
+          + " level.", "",
+      ]
+    case .scanMap:
+      members = "Types"
+      page += [
+        "\(count) types in \(parts.count) maps: one per flow (a connected part of the"
+          + " navigation), the small flows together. A dashed `→ Type` node is a type drawn"
+          + " in another map.", "",
+      ]
+    }
     for (number, part) in parts.enumerated() {
       page += ["## \(number + 1). " + MarkdownText.text(part.label), ""]
       if let image = part.image {
@@ -65,11 +87,14 @@ public struct SplitOverview: Sendable {
       }
       page += ["Files: " + links.joined(separator: " · "), ""]
       page += [
-        "Controllers (\(part.controllers.count)): "
-          + part.controllers.map { MarkdownText.code($0) }.joined(separator: ", "), "",
+        "\(members) (\(part.members.count)): "
+          + part.members.map { MarkdownText.code($0) }.joined(separator: ", "), "",
       ]
     }
-    page += ["Drawn by vcgraph from " + MarkdownText.code(path) + "."]
+    switch subject {
+    case .hierarchy(let path): page += ["Drawn by vcgraph from " + MarkdownText.code(path) + "."]
+    case .scanMap: page += ["Drawn by vcgraph scan."]
+    }
     return page.joined(separator: "\n") + "\n"
   }
 }

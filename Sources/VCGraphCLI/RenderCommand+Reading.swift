@@ -95,23 +95,18 @@ extension RenderCommand {
         files.append((bytes, paths[format]!))
       }
       if self.options.darkVariant {
-        var dark = partOptions
-        dark.theme = .dark
-        let variants = drawn.map(\.format).filter { $0 == .svg || $0 == .png }
-        var darkModel = Self.diagram(of: report, options: dark)
-        darkModel.stacksClusters = model.stacksClusters
-        let darkImages = try images(
-          of: &darkModel, input: named, formats: variants, singleDiagram: singleDiagram,
-          progress: progress, warnsAboutReading: false)
-        for format in variants {
-          files.append((darkImages[format]!, RenderPlan.darkVariantPath(of: paths[format]!)))
+        let rendered = try darkVariants(
+          of: report, options: partOptions, like: model, input: named,
+          formats: drawn.map(\.format), singleDiagram: singleDiagram, progress: progress)
+        for (format, bytes) in rendered {
+          files.append((bytes, RenderPlan.darkVariantPath(of: paths[format]!)))
         }
       }
       let names = drawn.map { ($0.format, (paths[$0.format]! as NSString).lastPathComponent) }
       let ids = part.controllers.sorted().map { report.analysis.hierarchy.controllers[$0].id }
       overview.append(
         SplitOverview.Part(
-          label: part.label, controllers: ids,
+          label: part.label, members: ids,
           files: names.map(\.1),
           image: names.first { $0.0 == .svg }?.1 ?? names.first { $0.0 == .png }?.1))
     }
@@ -122,7 +117,8 @@ extension RenderCommand {
       files.append((Array((report.json(naming: name).formatted() + "\n").utf8), path))
     }
     let page = SplitOverview(
-      title: whole.title, summary: whole.summaryLine, path: whole.path, parts: overview)
+      .hierarchy(path: whole.path), title: whole.title, summary: whole.summaryLine,
+      parts: overview)
     let overviewPath: String
     if case .file(let path)? = destinations[.md] {
       overviewPath = path

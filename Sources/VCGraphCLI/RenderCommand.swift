@@ -347,17 +347,12 @@ struct RenderCommand: Subcommand {
       }
     }
     if self.options.darkVariant {
-      var dark = options
-      dark.theme = .dark
-      let variants = formats.filter { $0 == .svg || $0 == .png }
-      var darkModel = Self.diagram(of: report, options: dark)
-      darkModel.stacksClusters = model.stacksClusters
-      let rendered = try images(
-        of: &darkModel, input: input, formats: variants, singleDiagram: singleDiagram,
-        progress: progress, warnsAboutReading: false)
-      for format in variants {
+      let rendered = try darkVariants(
+        of: report, options: options, like: model, input: input, formats: formats,
+        singleDiagram: singleDiagram, progress: progress)
+      for (format, bytes) in rendered {
         guard case .file(let path)? = destinations[format] else { continue }
-        files.append((rendered[format]!, RenderPlan.darkVariantPath(of: path)))
+        files.append((bytes, RenderPlan.darkVariantPath(of: path)))
       }
     }
     // The directories the outputs go to (`-o DIR` and its parents, the subfolder of a file
@@ -392,6 +387,24 @@ struct RenderCommand: Subcommand {
       return String(cString: strerror(Int32(code)))
     }
     return error.localizedDescription
+  }
+
+  /// `--dark-variant`: the SVG and PNG among `formats` drawn again in the dark theme, laid out
+  /// as `model` was (a compact layout chosen for the light drawing is kept), in `formats`'
+  /// order; the reading size was told of with the light drawing.
+  func darkVariants(
+    of report: AnalysisReport, options: DiagramOptions, like model: Diagram, input: String,
+    formats: [RenderFormat], singleDiagram: Bool, progress: Progress
+  ) throws(VCGraphError) -> [(RenderFormat, [UInt8])] {
+    var dark = options
+    dark.theme = .dark
+    let variants = formats.filter { $0 == .svg || $0 == .png }
+    var darkModel = Self.diagram(of: report, options: dark)
+    darkModel.stacksClusters = model.stacksClusters
+    let rendered = try images(
+      of: &darkModel, input: input, formats: variants, singleDiagram: singleDiagram,
+      progress: progress, warnsAboutReading: false)
+    return variants.map { ($0, rendered[$0]!) }
   }
 
   /// The Graphviz formats among `formats` of `model`: laid out once (a PNG at another

@@ -30,7 +30,7 @@ extension ScanCommand {
     let parts = whole.parts()
     let digits = max(2, String(parts.count).count)
     var files: [(bytes: [UInt8], path: String)] = []
-    var overview: [ScanSplitOverview.Part] = []
+    var overview: [SplitOverview.Part] = []
     for (number, part) in parts.enumerated() {
       let numbered =
         String(repeating: "0", count: digits - String(number + 1).count)
@@ -48,13 +48,13 @@ extension ScanCommand {
         return scene.id
       }
       overview.append(
-        ScanSplitOverview.Part(
-          label: part.label, types: types, files: [name],
+        SplitOverview.Part(
+          label: part.label, members: types, files: [name],
           image: format == .svg || format == .png ? name : nil))
     }
     let map = whole.diagram()
-    let page = ScanSplitOverview(
-      title: map.title, summary: map.caption ?? "", parts: overview)
+    let page = SplitOverview(
+      .scanMap, title: map.title, summary: map.caption ?? "", parts: overview)
     files.append((Array(page.text.utf8), base + ".md"))
     try RenderCommand.makeDirectories(for: files.map(\.path))
     try OutputWriter(inputs: context.inputs).write(files)
