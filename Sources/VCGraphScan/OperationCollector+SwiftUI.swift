@@ -30,6 +30,9 @@ extension OperationCollector {
     return true
   }
 
+  /// The calls `swiftUICall` matches by name (`ScanKeywords` looks for them).
+  static let swiftUICalls: [String] = ["NavigationLink", "TabView", "WindowGroup"]
+
   /// `NavigationLink(destination:)` (or its trailing destination closure), `TabView { }`,
   /// `WindowGroup { }` of an app.
   func swiftUICall(_ node: FunctionCallExprSyntax, name: String, token: TokenSyntax) -> Bool {

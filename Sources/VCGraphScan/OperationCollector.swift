@@ -20,6 +20,11 @@ final class OperationCollector: SyntaxVisitor {
   var scopes: [Scope] = []
   /// Effect details of each open scope.
   var effects: [EffectTracker] = []
+  /// The byte offsets of the words that can make a site (`ScanKeywords`), ascending; nil:
+  /// every node is visited.
+  var marks: [Int]?
+  /// The byte ranges left unvisited because they hold no mark, ascending.
+  var skipped: [Range<Int>] = []
 
   init(file: String, lines: SourceLines) {
     self.file = file
@@ -37,6 +42,48 @@ final class OperationCollector: SyntaxVisitor {
 
   func position(_ token: TokenSyntax) -> (line: Int, column: Int) {
     lines.start(of: token)
+  }
+
+  // MARK: - Skipping
+
+  // Nothing in a function's bytes can be a site without a mark: its locals and effect details
+  // only matter to its own sites, so a function (initializer, accessor block) holding none is
+  // skipped whole, kept in `skipped` for its calls (router helpers). Inside a function nothing
+  // smaller is: a block's locals are the function's (`Scope`). Outside functions, where no
+  // local or effect is kept, any type's members, closure or statement holding none is.
+
+  /// Whether `node` holds no mark (then its range is noted in `skipped`).
+  func skips(_ node: some SyntaxProtocol) -> Bool {
+    guard let marks else { return false }
+    let start = node.position.utf8Offset
+    let end = node.endPosition.utf8Offset
+    // The first mark at or after `start`.
+    var low = 0
+    var high = marks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if marks[middle] < start { low = middle + 1 } else { high = middle }
+    }
+    if low < marks.count && marks[low] < end { return false }
+    skipped.append(start..<end)
+    return true
+  }
+
+  /// A function-like declaration skipped whole: an empty scope for its `visitPost` to close.
+  private func skipScope() -> SyntaxVisitorContinueKind {
+    scopes.append(Scope(function: ""))
+    effects.append(EffectTracker())
+    return .skipChildren
+  }
+
+  override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+    scopes.isEmpty && skips(node) ? .skipChildren : .visitChildren
+  }
+  override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+    scopes.isEmpty && skips(node) ? .skipChildren : .visitChildren
+  }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    scopes.isEmpty && skips(node) ? .skipChildren : .visitChildren
   }
 
   // MARK: - Types
@@ -115,6 +162,7 @@ final class OperationCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    if skips(node) { return skipScope() }
     open(
       Self.signature(node.name.text, node.signature.parameterClause.parameters),
       parameters: node.signature.parameterClause.parameters)
@@ -123,6 +171,7 @@ final class OperationCollector: SyntaxVisitor {
   override func visitPost(_ node: FunctionDeclSyntax) { close() }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    if skips(node) { return skipScope() }
     open(
       Self.signature("init", node.signature.parameterClause.parameters),
       parameters: node.signature.parameterClause.parameters)
@@ -131,6 +180,7 @@ final class OperationCollector: SyntaxVisitor {
   override func visitPost(_ node: InitializerDeclSyntax) { close() }
 
   override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+    if skips(node) { return skipScope() }
     let name =
       node.parent?.as(PatternBindingSyntax.self)?.pattern.trimmedText ?? "accessor"
     open(name, parameters: nil)
@@ -148,6 +198,7 @@ final class OperationCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    if skips(node) { return skipScope() }
     open("deinit", parameters: nil)
     return .visitChildren
   }

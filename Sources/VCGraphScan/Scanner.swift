@@ -8,6 +8,9 @@ import VCGraphCore
 public struct Scanner: Sendable {
   /// Files larger than this are not parsed (reported): generated sources of many megabytes.
   public var maxFileBytes = 8 << 20
+  /// Whether the operations' walk skips the functions whose bytes hold no name that can make
+  /// a site (`ScanKeywords`); the result is the same either way (`ScanSkippingTests`).
+  var skipsUnmarked = true
 
   public init() {}
 
@@ -24,20 +27,12 @@ public struct Scanner: Sendable {
     let relativePaths = RelativePaths(root: sources.root)
     let relative: @Sendable (String) -> String = { relativePaths.relative($0) }
     let paths = sources.swiftFiles
-    let box = FactsBox(count: paths.count)
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let path = paths[index]
-      box.set(index, Self.facts(path: path, file: relative(path), limit: maxFileBytes))
+    let limit = maxFileBytes
+    let found = Self.facts(count: paths.count, skipping: skipsUnmarked) { index in
+      Self.read(paths[index], limit: limit).map { ($0, relative(paths[index])) }
     }
-    var files: [FileFacts] = []
-    var problems: [String] = []
-    for item in box.items {
-      switch item {
-      case .success(let facts)?: files.append(facts)
-      case .failure(let problem)?: problems.append(problem.message)
-      case nil: break
-      }
-    }
+    let files = found.facts
+    var problems = found.problems
     let storyboards = StoryboardIndex(paths: sources.storyboards, relative: relative)
     problems += storyboards.problems
     let result = Resolver(files: files, storyboards: storyboards).result()
@@ -48,29 +43,85 @@ public struct Scanner: Sendable {
     var message: String
   }
 
-  /// One file's facts: read, parse, visit.
-  static func facts(path: String, file: String, limit: Int) -> Result<FileFacts, Problem> {
+  /// One file's bytes.
+  static func read(_ path: String, limit: Int) -> Result<[UInt8], Problem> {
     // A regular file only, never blocking (a FIFO named `x.swift` would hang the scan), at most
     // `limit` bytes: what every file vcgraph reads goes through.
-    let bytes: [UInt8]
     do {
-      bytes = try InputFileReading.read(path, limit: limit)
+      return .success(try InputFileReading.read(path, limit: limit))
     } catch {
       let message = error.location == nil ? error.message : "\(path): \(error.message)"
       return .failure(Problem(message: message + "; not read"))
     }
-    return .success(facts(source: bytes, file: file))
   }
 
-  /// The facts of source text (also what the tests use on snippets).
-  static func facts(source: [UInt8], file: String) -> FileFacts {
+  /// The facts of `count` files, parsed in parallel, `read(index)` giving a file's bytes and
+  /// its name in the result, and the problems of those that could not be read. With
+  /// `skipping`, a file whose skipped functions hold a word that may call a router helper of
+  /// any file (`ScanKeywords`) is read and parsed again with the helpers' names counted as
+  /// marks, so that its calls of them are kept.
+  static func facts(
+    count: Int, skipping: Bool, read: @Sendable (Int) -> Result<([UInt8], String), Problem>
+  ) -> (facts: [FileFacts], problems: [String]) {
+    let box = FactsBox(count: count)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      box.set(index, read(index).map { facts(source: $0.0, file: $0.1, skipping: skipping) })
+    }
+    if skipping {
+      var helpers = Set<UInt32>()
+      for case .success(let facts)? in box.items {
+        for helper in facts.helpers { helpers.formUnion(ScanKeywords.keys(helper)) }
+      }
+      let again = box.items.indices.filter { index in
+        guard case .success(let facts)? = box.items[index] else { return false }
+        return !facts.skippedCallees.isDisjoint(with: helpers)
+      }
+      let extra = helpers
+      DispatchQueue.concurrentPerform(iterations: again.count) { item in
+        let index = again[item]
+        box.set(
+          index,
+          read(index).map { facts(source: $0.0, file: $0.1, skipping: true, extra: extra) })
+      }
+    }
+    var files: [FileFacts] = []
+    var problems: [String] = []
+    for item in box.items {
+      switch item {
+      case .success(var facts)?:
+        facts.skippedCallees = []
+        files.append(facts)
+      case .failure(let problem)?: problems.append(problem.message)
+      case nil: break
+      }
+    }
+    return (files, problems)
+  }
+
+  /// The facts of source text (also what the tests use on snippets); with `skipping`, the
+  /// operations' walk skips what holds no word of `table` (`ScanKeywords.names`) nor of
+  /// `extra`'s hashes.
+  static func facts(
+    source: [UInt8], file: String, skipping: Bool = false, extra: Set<UInt32> = [],
+    table: ScanKeywords.Table = ScanKeywords.byFirstByte
+  ) -> FileFacts {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
     let lines = SourceLines(source)
     let declarations = DeclarationCollector(file: file, lines: lines)
     declarations.walk(tree)
     let operations = OperationCollector(file: file, lines: lines)
+    var index: ScanKeywords.Index?
+    if skipping {
+      let found = ScanKeywords.index(source, extra: extra, table: table)
+      operations.marks = found.marks
+      index = found
+    }
     operations.walk(tree)
     var facts = FileFacts(file: file)
+    if let index {
+      facts.skippedCallees = ScanKeywords.callees(index, in: operations.skipped)
+      facts.skippedBytes = operations.skipped.reduce(0) { $0 + $1.count }
+    }
     facts.types = declarations.types
     facts.sites = operations.sites
     facts.calls = operations.calls
@@ -81,10 +132,12 @@ public struct Scanner: Sendable {
 
   /// Scans source texts given by name (for tests and tools): `[(file, text)]`, storyboards
   /// as already read.
-  static func scan(sources: [(String, String)], storyboards: StoryboardIndex = StoryboardIndex())
-    -> ScanResult
-  {
-    let files = sources.map { facts(source: Array($0.1.utf8), file: $0.0) }
+  static func scan(
+    sources: [(String, String)], storyboards: StoryboardIndex = StoryboardIndex(),
+    skipping: Bool = true
+  ) -> ScanResult {
+    let texts = sources.map { (Array($0.1.utf8), $0.0) }
+    let files = facts(count: texts.count, skipping: skipping) { .success(texts[$0]) }.facts
     return Resolver(files: files, storyboards: storyboards).result()
   }
 }

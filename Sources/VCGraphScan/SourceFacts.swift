@@ -16,6 +16,11 @@ struct FileFacts: Sendable {
   var helpers: [HelperFact] = []
   /// Swift lines read (for the benchmark's figures).
   var lines = 0
+  /// The hashes of the words that may call a function in what the operations' walk skipped
+  /// (`ScanKeywords`): whether a router helper may be called there.
+  var skippedCallees: Set<UInt32> = []
+  /// The bytes the operations' walk skipped.
+  var skippedBytes = 0
 }
 
 /// A type declaration or an extension.

@@ -5,15 +5,23 @@ import XCTest
 @testable import VCGraphScan
 
 /// Scans Swift snippets given as `(file, text)` (one file when a string), with storyboards
-/// already indexed.
-func scan(_ files: [(String, String)], storyboards: StoryboardIndex = StoryboardIndex())
-  -> ScanResult
-{
-  Scanner.scan(sources: files, storyboards: storyboards)
+/// already indexed; and checks that the scan says the same when its operations' walk visits
+/// every node (`ScanSkippingTests`).
+func scan(
+  _ files: [(String, String)], storyboards: StoryboardIndex = StoryboardIndex(),
+  file: StaticString = #filePath, line: UInt = #line
+) -> ScanResult {
+  let result = Scanner.scan(sources: files, storyboards: storyboards, skipping: true)
+  let full = Scanner.scan(sources: files, storyboards: storyboards, skipping: false)
+  XCTAssertEqual(result, full, "skipping changed the scan", file: file, line: line)
+  return result
 }
 
-func scan(_ text: String, storyboards: StoryboardIndex = StoryboardIndex()) -> ScanResult {
-  scan([("App.swift", text)], storyboards: storyboards)
+func scan(
+  _ text: String, storyboards: StoryboardIndex = StoryboardIndex(),
+  file: StaticString = #filePath, line: UInt = #line
+) -> ScanResult {
+  scan([("App.swift", text)], storyboards: storyboards, file: file, line: line)
 }
 
 /// The edges of `operation` in `result`.

@@ -1,0 +1,190 @@
+/// The names that can make a navigation site, found in a file's bytes before its tree is
+/// visited, so that `OperationCollector` can skip a function (or a type's members, at file
+/// level) whose bytes hold none of them: nothing in it can be a site. The table is built from
+/// the tables the collector matches with (`UIKitTable.signatures`, `OperationCollector`'s
+/// SwiftUI modifiers and calls, and its constructions and assignments), and any occurrence
+/// counts, in a comment or a string too: the bytes only ever make the scan visit more, the
+/// sites come from SwiftSyntax's tree. Whether the table misses a name the collector matches
+/// is tested by scanning with and without skipping (`ScanSkippingTests`, and every snippet
+/// the scan tests read).
+///
+/// The calls of router helpers are the other thing a skipped function could hold: a helper is
+/// known only once every file is read, so the words that may name a called function (followed
+/// by `(`) in skipped ranges are kept as hashes of the name and its first argument's label
+/// (`route(to:`, or `route(_` for none; the name alone when something else follows it), and a
+/// file where one may call a helper is read again with those calls counted (`Scanner`).
+enum ScanKeywords {
+  /// Names assigned to that make sites (`viewControllers =`, `window.rootViewController =`).
+  static let assigned: [String] = ["viewControllers", "rootViewController"]
+  /// Names of the constructions that make sites: an argument label
+  /// (`UINavigationController(rootViewController:)`, or a subclass's, or `super.init`'s) and
+  /// the hosting controller (`UIHostingController(rootView:)`).
+  static let constructions: [String] = ["rootViewController", "UIHostingController"]
+
+  /// Every name that can make a site.
+  static let names: Set<String> = {
+    var names = Set(UIKitTable.signatures.keys)
+    names.formUnion(OperationCollector.modifiers.keys)
+    names.formUnion(OperationCollector.swiftUICalls)
+    names.formUnion(constructions)
+    names.formUnion(assigned)
+    return names
+  }()
+
+  /// Names' bytes, with the lengths of those starting with each byte (bit `n` for length
+  /// `n`): what `index` looks words up in.
+  struct Table: Sendable {
+    var lengths = [UInt64](repeating: 0, count: 256)
+    var names = [[UInt8]]()
+
+    init(_ names: Set<String>) {
+      for name in names.sorted() {
+        let bytes = Array(name.utf8)
+        lengths[Int(bytes[0])] |= 1 << UInt64(min(bytes.count, 63))
+        self.names.append(bytes)
+      }
+    }
+
+    /// Whether `bytes[range]` is one of the names.
+    @inline(__always)
+    func contains(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+      guard lengths[Int(bytes[range.lowerBound])] & (1 << UInt64(min(range.count, 63))) != 0
+      else { return false }
+      return names.contains { $0.count == range.count && bytes[range].elementsEqual($0) }
+    }
+  }
+
+  /// `names` as a table.
+  static func table(_ names: Set<String>) -> Table { Table(names) }
+
+  /// The table of `names`.
+  static let byFirstByte = Table(names)
+
+  /// What one pass over a file's bytes finds.
+  struct Index {
+    /// The byte offsets of the names that can make a site (and of the extra callees asked
+    /// for), ascending.
+    var marks: [Int] = []
+    /// Words that may name a called function: (offset, `key`), ascending by offset.
+    var callees: [(offset: Int, key: UInt32)] = []
+  }
+
+  /// Whether `byte` can be part of an identifier (any byte of a non-ASCII character can).
+  @inline(__always)
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...0xFF:
+      true
+    default: false
+    }
+  }
+
+  private static let basis: UInt32 = 2_166_136_261
+
+  /// FNV-1a of bytes, from `value`.
+  @inline(__always)
+  static func hash(_ bytes: some Sequence<UInt8>, from value: UInt32 = basis) -> UInt32 {
+    var value = value
+    for byte in bytes { value = (value ^ UInt32(byte)) &* 16_777_619 }
+    return value
+  }
+
+  /// The key of a callee: its name, and its first argument's label (`_` for none) when known.
+  /// A collision only makes the scan read a file again.
+  static func key(_ name: String, label: String? = nil) -> UInt32 {
+    let named = hash(name.utf8)
+    return label.map { hash("(\($0)".utf8, from: named) } ?? named
+  }
+
+  /// The keys a call of `helper` may have: its name alone, and with each label its first
+  /// argument can have (parameters with defaults may be left out); `init`'s calls are by its
+  /// type's name.
+  static func keys(_ helper: HelperFact) -> [UInt32] {
+    let name = helper.name == "init" ? helper.owner ?? "init" : helper.name
+    var keys = [key(name)]
+    for parameter in helper.parameters {
+      keys.append(key(name, label: parameter.label))
+      if !parameter.optional { break }
+    }
+    return keys
+  }
+
+  /// The names' offsets in `bytes`, and the words that may be callees; callees whose key is
+  /// in `extra` count as marks too. `table` is `names`' (the tests take names out of it).
+  static func index(
+    _ bytes: [UInt8], extra: Set<UInt32> = [], table: Table = byFirstByte
+  ) -> Index {
+    var index = Index()
+    let count = bytes.count
+    var position = 0
+    while position < count {
+      guard isWordByte(bytes[position]) else {
+        position += 1
+        continue
+      }
+      let start = position
+      position += 1
+      while position < count && isWordByte(bytes[position]) { position += 1 }
+      if table.contains(bytes, start..<position) { index.marks.append(start) }
+      // A callee is followed by `(` (perhaps after spaces); a generic `<`, a comment or a
+      // backquote after it leave the label unknown.
+      var next = position
+      while next < count && (bytes[next] == 0x20 || bytes[next] == 0x09) { next += 1 }
+      guard next < count else { continue }
+      let key: UInt32
+      switch bytes[next] {
+      case UInt8(ascii: "("):
+        let named = hash(bytes[start..<position])
+        key =
+          label(bytes, after: next + 1).map {
+            hash($0, from: hash(CollectionOfOne(UInt8(ascii: "(")), from: named))
+          } ?? named
+      case UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: "`"):
+        key = hash(bytes[start..<position])
+      default:
+        continue
+      }
+      index.callees.append((start, key))
+      if !extra.isEmpty && extra.contains(key) && index.marks.last != start {
+        index.marks.append(start)
+      }
+    }
+    return index
+  }
+
+  /// The first argument's label after a call's `(` at `position`: the word before a `:`, `_`
+  /// when the argument has none, nil when a comment or a backquote leaves it unknown.
+  private static func label(_ bytes: [UInt8], after position: Int) -> ArraySlice<UInt8>? {
+    let count = bytes.count
+    var start = position
+    while start < count
+      && (bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A
+        || bytes[start] == 0x0D)
+    {
+      start += 1
+    }
+    guard start < count, bytes[start] != UInt8(ascii: "/"), bytes[start] != UInt8(ascii: "`")
+    else { return nil }
+    var end = start
+    while end < count && isWordByte(bytes[end]) { end += 1 }
+    var colon = end
+    while colon < count && (bytes[colon] == 0x20 || bytes[colon] == 0x09) { colon += 1 }
+    guard end > start, colon < count, bytes[colon] == UInt8(ascii: ":") else {
+      return [UInt8(ascii: "_")]
+    }
+    return bytes[start..<end]
+  }
+
+  /// The keys of the callees that lie in `ranges` (ascending, not overlapping).
+  static func callees(_ index: Index, in ranges: [Range<Int>]) -> Set<UInt32> {
+    var found = Set<UInt32>()
+    var range = 0
+    for callee in index.callees {
+      while range < ranges.count && ranges[range].upperBound <= callee.offset { range += 1 }
+      guard range < ranges.count else { break }
+      if ranges[range].contains(callee.offset) { found.insert(callee.key) }
+    }
+    return found
+  }
+}
