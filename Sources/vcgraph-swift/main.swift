@@ -16,7 +16,8 @@ let usage = """
          vcgraph-swift parse PATH...
   Reads the .swift and .storyboard files under PATH (files or folders) and prints the app's
   navigation as JSON (Documentation/Scan.md), or the lint findings in its .swift files
-  (Documentation/Lint.md). `vcgraph scan` and `vcgraph lint` run this program.
+  (Documentation/Lint.md). `vcgraph scan` and `vcgraph lint` run this program. The files
+  of a --files-from list alone (one a line) are read as listed, not looked for in folders.
 
   """
 
@@ -45,6 +46,8 @@ arguments.removeFirst()
 var root: String?
 var listed = false
 var paths: [String] = []
+/// The paths read from `--files-from`'s list.
+var fromList: [String] = []
 var index = 0
 while index < arguments.count {
   let argument = arguments[index]
@@ -62,7 +65,7 @@ while index < arguments.count {
       source == "-"
       ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: source)
     guard let data else { fail("\(source): cannot read the list of files", code: 66) }
-    paths += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    fromList += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     listed = true
     index += 2
     continue
@@ -78,10 +81,15 @@ while index < arguments.count {
 guard !paths.isEmpty || listed else { fail("no PATH given", code: 64) }
 
 let sources: ScanSources
-do {
-  sources = try ScanSources.collect(paths, root: root)
-} catch {
-  fail(error.description, code: 66)
+if paths.isEmpty {
+  // Only a list (what `vcgraph scan` made by walking the folders): not looked up again.
+  sources = ScanSources.listed(fromList, root: root)
+} else {
+  do {
+    sources = try ScanSources.collect(paths + fromList, root: root)
+  } catch {
+    fail(error.description, code: 66)
+  }
 }
 
 if command == "parse" {

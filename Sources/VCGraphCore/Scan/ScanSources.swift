@@ -43,26 +43,38 @@ public struct ScanSources: Sendable, Equatable {
         add(path)
         continue
       }
-      guard let walker = manager.enumerator(atPath: path) else {
+      guard access(path, R_OK | X_OK) == 0 else {
         throw VCGraphError(.noInput, "\(path): cannot read the folder")
       }
-      var found: [String] = []
-      while let item = walker.nextObject() as? String {
-        let name = (item as NSString).lastPathComponent
+      let prefix = path.hasSuffix("/") ? path : path + "/"
+      FolderWalk.walk(path) { item, name, isFolder in
         if name.hasPrefix(".") || name == "Pods" || name == "Carthage" || name == "DerivedData" {
-          walker.skipDescendants()
-          continue
+          return false
         }
-        if name.hasSuffix(".swift") || name.hasSuffix(".storyboard") {
-          let full = path.hasSuffix("/") ? path + item : path + "/" + item
-          if !isExcluded(full, item) { found.append(full) }
+        // A folder named `x.swift` is gone into, not read.
+        if !isFolder && (name.hasSuffix(".swift") || name.hasSuffix(".storyboard")) {
+          let full = prefix + item
+          if !isExcluded(full, item) { add(full) }
         }
+        return true
       }
-      found.sort()
-      found.forEach(add)
     }
     return ScanSources(
       root: base, swiftFiles: Array(Set(swift)).sorted(),
+      storyboards: Array(Set(storyboards)).sorted())
+  }
+
+  /// The files of a list made by `collect` (`vcgraph scan` hands its list to `vcgraph-swift`):
+  /// taken as they are, not looked up again (one that has gone is a warning when read).
+  public static func listed(_ paths: [String], root: String? = nil) -> ScanSources {
+    var swift: [String] = []
+    var storyboards: [String] = []
+    for path in paths {
+      if path.hasSuffix(".swift") { swift.append(path) }
+      if path.hasSuffix(".storyboard") { storyboards.append(path) }
+    }
+    return ScanSources(
+      root: root ?? defaultRoot(paths), swiftFiles: Array(Set(swift)).sorted(),
       storyboards: Array(Set(storyboards)).sorted())
   }
 
