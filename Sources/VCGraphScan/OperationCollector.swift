@@ -79,6 +79,9 @@ final class OperationCollector: SyntaxVisitor {
   override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
     scopes.isEmpty && skips(node) ? .skipChildren : .visitChildren
   }
+  override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
+    scopes.isEmpty && skips(node) ? .skipChildren : .visitChildren
+  }
   override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
     scopes.isEmpty && skips(node) ? .skipChildren : .visitChildren
   }

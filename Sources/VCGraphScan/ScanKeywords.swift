@@ -67,7 +67,13 @@ enum ScanKeywords {
     var marks: [Int] = []
     /// Words that may name a called function: (offset, `key`), ascending by offset.
     var callees: [(offset: Int, key: UInt32)] = []
+    /// The offsets of the words `return`, ascending (`DeclarationCollector`).
+    var returns: [Int] = []
+    /// The offsets where lines start, as `SourceLines` counts them (the same pass makes them).
+    var lineStarts: [Int] = [0]
   }
+
+  private static let returnWord = Array("return".utf8)
 
   /// Whether `byte` can be part of an identifier (any byte of a non-ASCII character can).
   @inline(__always)
@@ -117,16 +123,28 @@ enum ScanKeywords {
   ) -> Index {
     var index = Index()
     let count = bytes.count
+    index.lineStarts.reserveCapacity(count / 32 + 1)
     var position = 0
     while position < count {
-      guard isWordByte(bytes[position]) else {
+      let byte = bytes[position]
+      guard isWordByte(byte) else {
         position += 1
+        if byte == 0x0A {
+          index.lineStarts.append(position)
+        } else if byte == 0x0D {
+          if position < count && bytes[position] == 0x0A { position += 1 }
+          index.lineStarts.append(position)
+        }
         continue
       }
       let start = position
       position += 1
       while position < count && isWordByte(bytes[position]) { position += 1 }
-      if table.contains(bytes, start..<position) { index.marks.append(start) }
+      if table.contains(bytes, start..<position) {
+        index.marks.append(start)
+      } else if position - start == 6 && bytes[start..<position].elementsEqual(returnWord) {
+        index.returns.append(start)
+      }
       // A callee is followed by `(` (perhaps after spaces); a generic `<`, a comment or a
       // backquote after it leave the label unknown.
       var next = position

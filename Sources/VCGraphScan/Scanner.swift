@@ -106,16 +106,13 @@ public struct Scanner: Sendable {
     table: ScanKeywords.Table = ScanKeywords.byFirstByte
   ) -> FileFacts {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let lines = SourceLines(source)
+    let index = skipping ? ScanKeywords.index(source, extra: extra, table: table) : nil
+    let lines = index.map { SourceLines(starts: $0.lineStarts) } ?? SourceLines(source)
     let declarations = DeclarationCollector(file: file, lines: lines)
+    declarations.returnOffsets = index?.returns
     declarations.walk(tree)
     let operations = OperationCollector(file: file, lines: lines)
-    var index: ScanKeywords.Index?
-    if skipping {
-      let found = ScanKeywords.index(source, extra: extra, table: table)
-      operations.marks = found.marks
-      index = found
-    }
+    operations.marks = index?.marks
     operations.walk(tree)
     var facts = FileFacts(file: file)
     if let index {

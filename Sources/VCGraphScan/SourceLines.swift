@@ -35,6 +35,11 @@ package struct SourceLines {
     table = .starts(starts)
   }
 
+  /// The table of lines starting at `starts` (0 first, ascending), as the bytes' would be.
+  package init(starts: [Int]) {
+    table = .starts(starts)
+  }
+
   /// Lines and columns as `converter` gives them.
   package init(converter: SourceLocationConverter) {
     table = .converter(converter)

@@ -65,7 +65,11 @@ while index < arguments.count {
       source == "-"
       ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: source)
     guard let data else { fail("\(source): cannot read the list of files", code: 66) }
-    fromList += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    // Split as bytes: String's split goes Character by Character (26 M instructions for the
+    // 676 paths of the fixtures).
+    fromList += data.split(separator: UInt8(ascii: "\n")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     listed = true
     index += 2
     continue

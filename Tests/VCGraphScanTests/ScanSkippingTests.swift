@@ -8,41 +8,42 @@ import XCTest
 /// (`ScanKeywords`): the scan must say the same as when it visits every node. Every snippet the
 /// other scan tests read is also scanned both ways (`scan` in ScanTestSupport.swift).
 final class ScanSkippingTests: XCTestCase {
-  /// The fixture apps, and the fuller copies in ../shared when they are there.
-  var fixtureFolders: [URL] {
+  /// The fixture apps, and the fuller copy of tinode in ../shared (its SDK and extensions)
+  /// when it is there.
+  var fixtureApps: [URL] {
     let shared = swiftFixtures.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("shared/fixtures/swift")
-    var folders = [swiftFixtures]
-    if FileManager.default.fileExists(atPath: shared.path) { folders.append(shared) }
-    return folders
+      .appendingPathComponent("shared/fixtures/swift/tinode__ios")
+    var apps = ["Dimillian__ACHNBrowserUI", "TrustWallet__trust-wallet-ios", "tinode__ios"].map {
+      swiftFixtures.appendingPathComponent($0)
+    }
+    if FileManager.default.fileExists(atPath: shared.path) { apps.append(shared) }
+    return apps
   }
 
   func testFixtureAppsScanTheSameWithAndWithoutSkipping() throws {
-    for folder in fixtureFolders {
-      for app in ["Dimillian__ACHNBrowserUI", "TrustWallet__trust-wallet-ios", "tinode__ios"] {
-        let sources = try ScanSources.collect([folder.appendingPathComponent(app).path])
-        var skipping = Scanner()
-        skipping.skipsUnmarked = true
-        var visiting = Scanner()
-        visiting.skipsUnmarked = false
-        let fast = skipping.scan(sources).result
-        let full = visiting.scan(sources).result
-        XCTAssertFalse(full.edges.isEmpty, app)
-        XCTAssertEqual(fast, full, "\(folder.path)/\(app)")
-        XCTAssertEqual(
-          ScanJSONWriter.bytes(fast), ScanJSONWriter.bytes(full), "\(folder.path)/\(app)")
-        // And most of the code was skipped: the comparison is of something.
-        let paths = sources.swiftFiles
-        let facts = Scanner.facts(count: paths.count, skipping: true) { index in
-          Scanner.read(paths[index], limit: 8 << 20).map { ($0, paths[index]) }
-        }.facts
-        let skipped = facts.reduce(0) { $0 + $1.skippedBytes }
-        let total = try paths.reduce(0) {
-          $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0)
-        }
-        XCTAssertGreaterThan(skipped, total / 2, app)
+    for folder in fixtureApps {
+      let app = folder.path
+      let sources = try ScanSources.collect([app])
+      var skipping = Scanner()
+      skipping.skipsUnmarked = true
+      var visiting = Scanner()
+      visiting.skipsUnmarked = false
+      let fast = skipping.scan(sources).result
+      let full = visiting.scan(sources).result
+      XCTAssertFalse(full.edges.isEmpty, app)
+      XCTAssertEqual(fast, full, app)
+      XCTAssertEqual(ScanJSONWriter.bytes(fast), ScanJSONWriter.bytes(full), app)
+      // And most of the code was skipped: the comparison is of something.
+      let paths = sources.swiftFiles
+      let facts = Scanner.facts(count: paths.count, skipping: true) { index in
+        Scanner.read(paths[index], limit: 8 << 20).map { ($0, paths[index]) }
+      }.facts
+      let skipped = facts.reduce(0) { $0 + $1.skippedBytes }
+      let total = try paths.reduce(0) {
+        $0 + (try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int ?? 0)
       }
+      XCTAssertGreaterThan(skipped, total / 2, app)
     }
   }
 
@@ -72,7 +73,8 @@ final class ScanSkippingTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(
       facts.skippedBytes, text.utf8.distance(from: start.lowerBound, to: text.utf8.endIndex) - 4)
     let result = scan(text)
-    XCTAssertEqual(lines(result), ["ListViewController present DetailViewController"])
+    XCTAssertEqual(
+      lines(result), ["ListViewController present DetailViewController on ListViewController"])
     XCTAssertEqual(result.edges.first?.style, "formSheet")
     XCTAssertEqual(result.edges.first?.line, 6)
   }
@@ -99,12 +101,18 @@ final class ScanSkippingTests: XCTestCase {
     // Alone, the caller's function is skipped and its call is not kept ...
     let alone = Scanner.facts(source: Array(caller.utf8), file: "Home.swift", skipping: true)
     XCTAssertEqual(alone.calls.count, 0)
-    XCTAssertTrue(alone.skippedCallees.contains(ScanKeywords.hash("route")))
-    // ... with the helper's name counted it is.
+    // (kept as the name and first label: `route(to:` ...)
+    let key = ScanKeywords.key("route", label: "to")
+    XCTAssertTrue(alone.skippedCallees.contains(key))
+    XCTAssertFalse(alone.skippedCallees.contains(ScanKeywords.key("route", label: "_")))
+    // ... with the helper's name counted it is; a `route(_:)` helper would not count it.
     let again = Scanner.facts(
-      source: Array(caller.utf8), file: "Home.swift", skipping: true,
-      extra: [ScanKeywords.hash("route")])
+      source: Array(caller.utf8), file: "Home.swift", skipping: true, extra: [key])
     XCTAssertEqual(again.calls.map(\.name), ["route"])
+    let other = Scanner.facts(
+      source: Array(caller.utf8), file: "Home.swift", skipping: true,
+      extra: [ScanKeywords.key("route", label: "_")])
+    XCTAssertEqual(other.calls.count, 0)
     let result = scan([("Router.swift", router), ("Home.swift", caller)])
     let helper = try XCTUnwrap(result.edges.first { $0.via == .helper })
     XCTAssertEqual(helper.from, "HomeViewController")
@@ -132,7 +140,8 @@ final class ScanSkippingTests: XCTestCase {
           }
         return parameter.label == "_" ? value : "\(parameter.label): \(value)"
       }
-      snippets[name] = controller + "    self.\(name)(\(arguments.joined(separator: ", ")))\n  }\n}\n"
+      snippets[name] =
+        controller + "    self.\(name)(\(arguments.joined(separator: ", ")))\n  }\n}\n"
     }
     let view = "struct V: View {\n  var body: some View {\n    "
     for modifier in ["sheet", "fullScreenCover", "popover"] {
@@ -167,8 +176,36 @@ final class ScanSkippingTests: XCTestCase {
     }
   }
 
+  /// The index's line table is `SourceLines`' own: the same line and column at the bytes of
+  /// the fixture apps around every line ending, and of text with each line ending.
+  func testTheIndexLinesAreSourceLines() throws {
+    var texts = [Array("a\nb\r\nc\rd\n\n\r\r\ne".utf8), Array("\r".utf8), []]
+    for app in ["Dimillian__ACHNBrowserUI", "TrustWallet__trust-wallet-ios", "tinode__ios"] {
+      let sources = try ScanSources.collect([swiftFixtures.appendingPathComponent(app).path])
+      for path in sources.swiftFiles {
+        texts.append(try InputFileReading.read(path, limit: 8 << 20))
+      }
+    }
+    for bytes in texts {
+      let own = SourceLines(bytes)
+      let indexed = SourceLines(starts: ScanKeywords.index(bytes).lineStarts)
+      // Every byte next to a line ending, and every 31st.
+      let near = { (offset: Int) in
+        [offset - 1, offset].contains {
+          $0 >= 0 && $0 < bytes.count && [10, 13].contains(bytes[$0])
+        }
+      }
+      for offset in 0...bytes.count where offset % 31 == 0 || near(offset) {
+        guard own.location(offset) == indexed.location(offset) else {
+          return XCTFail("offset \(offset) of \(bytes.count): \(own.location(offset)) is not"
+            + " \(indexed.location(offset))")
+        }
+      }
+    }
+  }
+
   /// The words found: whole words only, and a callee when `(`, `<`, a comment or a backquote
-  /// follows it.
+  /// follows it; the words `return`.
   func testTheIndexFindsWholeWordsAndCallees() {
     let text = "presentation.present(x) // show\nlet s = shows; f <T>(y); g\n(z)"
     let index = ScanKeywords.index(Array(text.utf8))
@@ -177,8 +214,10 @@ final class ScanSkippingTests: XCTestCase {
       String(decoding: bytes[offset...].prefix { ScanKeywords.isWordByte($0) }, as: UTF8.self)
     }
     XCTAssertEqual(words, ["present", "show"])
+    XCTAssertEqual(ScanKeywords.index(Array("return x; returns; `return`".utf8)).returns, [0, 20])
+    // `present(x` has its label (none), `f <T>(y` the name alone.
     XCTAssertEqual(
-      index.callees.map(\.hash),
-      [ScanKeywords.hash("present"), ScanKeywords.hash("f")])
+      index.callees.map(\.key),
+      [ScanKeywords.key("present", label: "_"), ScanKeywords.key("f")])
   }
 }

@@ -14,6 +14,9 @@ final class NestedConfigurations: @unchecked Sendable {
   /// The directory nested files are looked for below (absolute), or nil for none.
   let top: String?
   private var loaded: [String: Result<ConfigurationFile?, VCGraphError>] = [:]
+  /// By directory below `top`: the nested files that apply there, outermost first (each
+  /// directory's made from its parent's, so a walk's many folders each look up one file).
+  private var nestedChains: [String: [ConfigurationFile]] = [:]
   private let lock = NSLock()
 
   init(base: ConfigurationFile?, nested: Bool) {
@@ -26,21 +29,26 @@ final class NestedConfigurations: @unchecked Sendable {
   /// The files that apply to `path` (as given), the base first and the nearest last; a nested
   /// file that cannot be read or is malformed is an error (66, or 65 at its position).
   func chain(for path: String) throws(VCGraphError) -> [ConfigurationFile] {
-    var chain = base.map { [$0] } ?? []
+    let chain = base.map { [$0] } ?? []
     guard let top, path != "-" else { return chain }
     let file = WorkspacePath.absolute(path, in: Self.workingDirectory)
-    var directory = (file as NSString).deletingLastPathComponent
+    let directory = (file as NSString).deletingLastPathComponent
     let prefix = top == "/" ? "/" : top + "/"
     guard directory == top || directory.hasPrefix(prefix) else { return chain }
-    var directories: [String] = []
-    while directory != top && directory.count > top.count {
-      directories.append(directory)
-      directory = (directory as NSString).deletingLastPathComponent
-    }
-    for directory in directories.reversed() {
-      if let nested = try load(in: directory) { chain.append(nested) }
-    }
-    return chain
+    return chain + (try nested(in: directory, top: top))
+  }
+
+  /// The nested files of `directory` (inside `top`) and of the directories between, outermost
+  /// first.
+  private func nested(in directory: String, top: String) throws(VCGraphError)
+    -> [ConfigurationFile]
+  {
+    guard directory != top && directory.utf8.count > top.utf8.count else { return [] }
+    if let known = lock.withLock({ nestedChains[directory] }) { return known }
+    var files = try nested(in: (directory as NSString).deletingLastPathComponent, top: top)
+    if let file = try load(in: directory) { files.append(file) }
+    lock.withLock { nestedChains[directory] = files }
+    return files
   }
 
   /// The rules' configuration for `path`: its chain merged, the nearest file winning.
