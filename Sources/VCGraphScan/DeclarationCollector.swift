@@ -196,7 +196,8 @@ final class DeclarationCollector: SyntaxVisitor {
       // (Foundation's `firstRange(of:)` of a [UInt8] cost 58 k instructions a call.)
       guard pattern.count <= compact.count else { return false }
       return (0...(compact.count - pattern.count)).contains { start in
-        compact[start] == pattern[0] && compact[start..<start + pattern.count].elementsEqual(pattern)
+        compact[start] == pattern[0]
+          && compact[start..<start + pattern.count].elementsEqual(pattern)
       }
     }
   }
