@@ -188,22 +188,22 @@ struct DiffCommand: Subcommand {
     let report = try AnalysisReport(diff.after.hierarchy)
     let model = DiagramBuilder(report: report, options: diagram).diagram()
     let bytes: [UInt8]
-    if let graphviz = format.graphviz {
+    if let image = format.image {
       // With something removed (and a layout to draw), AFTER is drawn on one layout with
       // BEFORE, the removed controllers ghosted where they were; DOT is the graph before layout.
       var graph = ImageGraph(model)
       var engine = options.drawing.engine
-      if !diff.removed.isEmpty && graphviz != .dot {
+      if !diff.removed.isEmpty && image != .dot {
         graph = try ghosted(diff, after: graph, input: inputs[1])
         engine = ImageLayout.engine
       }
       let rendered = try context.draw(
-        graph, input: inputs[1], engine: engine, formats: [graphviz], singleDiagram: true)
+        graph, input: inputs[1], engine: engine, formats: [image], singleDiagram: true)
       for warning in rendered.warnings { context.console.err(warning) }
-      guard let data = rendered.outputs[graphviz] else {
+      guard let data = rendered.outputs[image] else {
         throw VCGraphError(.software, "\(inputs[1]): Graphviz returned no \(format.rawValue)")
       }
-      bytes = graphviz == .svg ? ImageBackend.svg(data, describing: model) : data
+      bytes = image == .svg ? ImageBackend.svg(data, describing: model) : data
     } else if let backend = format.textBackend(image: nil) {
       bytes = Array(backend.text(for: model).utf8)
     } else {
