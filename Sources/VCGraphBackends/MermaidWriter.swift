@@ -295,7 +295,7 @@ struct MermaidWriter {
     rows += [("━━", "contains, on screen"), ("┅┅", "contains, off screen")]
     if legend.hasResponderChains { rows.append(("① ②", "responder chain")) }
     if legend.hasViews { rows.append(("┈┈", "view / hosts")) }
-    for style in legend.segueStyles { rows.append((Self.sample(style), style.legend)) }
+    for style in legend.segueStyles { rows.append((Self.sample(style), legend.name(of: style))) }
     line("subgraph lgd[\(MermaidText.quoted(["legend"], nowrap: true))]", indent: 1)
     line("direction TB", indent: 2)
     let table = rows.map { "\($0.0) \(MermaidText.label($0.1))" }.joined(separator: "<br>")
