@@ -139,13 +139,58 @@ import VCGraphCore
         - { class: Other, id: other }
       """)
     let model = UIKitModel(h)
-    let list = index("list", h)
-    #expect(model.showDetail(from: list, isCollapsed: { _ in false })
+    func showDetail(
+      _ className: String, _ kind: ControllerKind, from source: String, collapsed: Bool
+    ) -> ShowHandling {
+      model.showDetail(
+        className: className, kind: kind, from: index(source, h), isCollapsed: { _ in collapsed })
+    }
+    #expect(showDetail("Detail", .plain, from: "list", collapsed: false)
       == .secondaryColumn(split: index("split", h)))
-    #expect(model.showDetail(from: list, isCollapsed: { _ in true })
-      == .push(navigation: index("primary", h)))
-    #expect(model.showDetail(from: index("other", h), isCollapsed: { _ in true })
-      == .presentsModally)
+    #expect(showDetail("Detail", .plain, from: "list", collapsed: true)
+      == .collapsedPush(navigation: index("primary", h), verdict: UIKitVerdict()))
+    #expect(showDetail("Detail", .plain, from: "other", collapsed: true) == .presentsModally)
+  }
+
+  /// Collapsed, a `showDetail` of a navigation controller pushes the navigation controller
+  /// itself onto the primary's stack, and UIKit raises nothing: Apple,
+  /// `UISplitViewController.showDetailViewController(_:sender:)`: "the split view controller
+  /// forwards the message to the view controller being replaced. For example, a navigation
+  /// controller responds by pushing `vc` onto its navigation stack", as its default collapse
+  /// does ("the UINavigationController class responds by pushing the secondary view controller
+  /// onto its navigation stack", `splitViewController(_:collapseSecondary:onto:)`). The same
+  /// navigation controller pushed by the app raises.
+  @Test func aCollapsedShowDetailPushesANavigationControllerItself() throws {
+    let h = try load(
+      """
+      window:
+        root:
+          class: UISplitViewController
+          id: split
+          viewControllers:
+            - { class: UINavigationController, id: primary, viewControllers: [ { class: List, id: list } ] }
+            - { class: UINavigationController, id: detail, viewControllers: [ Detail ] }
+      """)
+    let model = UIKitModel(h)
+    let primary = index("primary", h)
+    guard
+      case .collapsedPush(let navigation, let verdict) = model.showDetail(
+        className: "UINavigationController", kind: .navigation, from: index("list", h),
+        isCollapsed: { _ in true })
+    else {
+      Issue.record("a collapsed split's primary navigation controller pushes")
+      return
+    }
+    #expect(navigation == primary)
+    #expect(verdict.violations.isEmpty)
+    // The app pushing it: "Pushing a navigation controller is not supported".
+    #expect(
+      model.push(className: "UINavigationController", kind: .navigation, onto: primary).refusal?
+        .rule == .navigationInNavigation)
+    // The rules other than navigation-in-navigation still apply to what UIKit pushes.
+    #expect(
+      model.pushByCollapsedSplit(className: "UISplitViewController", kind: .split, onto: primary)
+        .caveats.map(\.rule) == [.splitInNavigation])
   }
 
   @Test func presentingFromAControllerOutOfTheWindowIsIgnoredBeforeAnythingElse() throws {

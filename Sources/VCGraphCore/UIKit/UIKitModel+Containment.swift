@@ -11,11 +11,10 @@ extension UIKitModel {
 
   /// The rules a controller breaks where it stands in the hierarchy as described: on a
   /// navigation stack, as if pushed in its turn (`push(className:kind:instance:onto:)`); in
-  /// any other container, as a child; as a window's root. A collapsed split view's primary
-  /// navigation controller holding the secondary navigation controller breaks nothing: UIKit's
-  /// default collapse pushed it there itself ("the UINavigationController class responds by
-  /// pushing the secondary view controller onto its navigation stack", Apple,
-  /// `splitViewController(_:collapseSecondary:onto:)`).
+  /// any other container, as a child; as a window's root. On a collapsed split view's primary
+  /// navigation controller, as UIKit itself puts it there
+  /// (`pushByCollapsedSplit(className:kind:instance:onto:)`): a navigation controller there
+  /// breaks nothing, the collapse or a `showDetail` pushed it.
   public func placementViolations(
     of index: ControllerIndex, in analysis: Analysis
   ) -> [UIKitViolation] {
@@ -27,9 +26,13 @@ extension UIKitModel {
     guard controllers[parent].kind == .navigation else {
       return containedViolations(className: controller.className, kind: controller.kind)
     }
-    let collapsedPrimary = Self.isCollapsedSplitPrimary(parent, in: analysis)
-    return push(className: controller.className, kind: controller.kind, onto: parent)
-      .violations.filter { !(collapsedPrimary && $0.rule == .navigationInNavigation) }
+    guard Self.isCollapsedSplitPrimary(parent, in: analysis) else {
+      return push(className: controller.className, kind: controller.kind, onto: parent)
+        .violations
+    }
+    return pushByCollapsedSplit(
+      className: controller.className, kind: controller.kind, onto: parent
+    ).violations
   }
 
   /// The rules a controller of this class and kind breaks by being any container's child.
