@@ -220,6 +220,41 @@ import VCGraphCore
         + " <SettingsViewController: 0x…>) whose view is not in the window hierarchy.")
   }
 
+  /// S1's refusals are UIKit's: the description's second `presents` to the navigation
+  /// controller is the one `UIKitModel.alreadyPresentingRefusal` refuses, with the line UIKit
+  /// logs (ArtSabintsev/Siren #348's wording) and the rule `already-presenting`.
+  @Test func aPresentationToAPresenterThatIsPresentingIsIgnored() throws {
+    let h = try load(
+      """
+      window:
+        root:
+          class: UINavigationController
+          id: nav
+          viewControllers:
+            - { class: FeedViewController, id: feed, presents: { class: Compose, id: compose, modalPresentationStyle: fullScreen } }
+            - { class: PostViewController, id: post, presents: { class: Share, id: share, modalPresentationStyle: fullScreen } }
+      """)
+    let model = UIKitModel(h)
+    let nav = index("nav", h)
+    #expect(
+      model.alreadyPresentingRefusal(
+        presented: "Share", requester: index("post", h), presenter: nav, presenting: nil) == nil)
+    let refusal = try #require(
+      model.alreadyPresentingRefusal(
+        presented: "Share", requester: index("post", h), presenter: nav,
+        presenting: index("compose", h)))
+    #expect(refusal.rule == .alreadyPresenting)
+    #expect(refusal.consequence == .ignored)
+    #expect(
+      refusal.uikitMessage
+        == "Attempt to present <Share: 0x…> on <UINavigationController: 0x…> (from"
+        + " <PostViewController: 0x…>) which is already presenting <Compose: 0x…>.")
+    let resolution = Analysis(h).presentation
+    #expect(resolution.refused.map(\.presented) == [index("share", h)])
+    #expect(resolution.refused.map(\.presenter) == [nav])
+    #expect(resolution.presented[nav] == index("compose", h))
+  }
+
   @Test func presentingAnActiveControllerRaisesWithTheMessageForItsPlace() throws {
     let h = try load(
       """

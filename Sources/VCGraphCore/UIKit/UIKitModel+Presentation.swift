@@ -74,9 +74,12 @@ extension UIKitModel {
           apple: "UIViewController.present(_:animated:completion:) presents from the view"
             + " controller that provides the context; its view must be in the window hierarchy"))
     }
-    if let current = request.presenting {
-      classes["current"] = controllers[current].className
-      violations.append(Self.alreadyPresenting(classes))
+    if let refusal = alreadyPresentingRefusal(
+      presented: request.presented.className, requester: request.requester,
+      presenter: request.presenter, presenting: request.presenting)
+    {
+      classes["current"] = request.presenting.map { controllers[$0].className }
+      violations.append(refusal)
     }
     if let anchor = popoverAnchorViolation(for: request.presented, presenter: request.presenter) {
       violations.append(anchor)
@@ -92,6 +95,21 @@ extension UIKitModel {
             + " says it \"is not supported\" and \"will become a hard exception\""))
     }
     return UIKitVerdict(violations)
+  }
+
+  /// Step 2 of `present(_:)` on its own: UIKit's refusal of a `present` of a controller of
+  /// class `presented`, called on `requester`, that goes to `presenter` while it presents
+  /// `presenting` already; nil when it presents nothing. S1 (`PresentationResolution`) asks it
+  /// for each `presents` of a description, in document order.
+  public func alreadyPresentingRefusal(
+    presented: String, requester: ControllerIndex, presenter: ControllerIndex,
+    presenting: ControllerIndex?
+  ) -> UIKitViolation? {
+    guard let current = presenting else { return nil }
+    return Self.alreadyPresenting([
+      "presented": presented, "presenter": controllers[presenter].className,
+      "requester": controllers[requester].className, "current": controllers[current].className,
+    ])
   }
 
   /// UIKit's `already-presenting` refusal with its line filled from `classes` (`presented`,
