@@ -401,18 +401,14 @@ private struct Explorer {
       return .present(style: style, presenter: nil, fallback: fallback)
     }
     // What UIKit says when the presenter is already presenting the chain the source is in.
-    if let step = presentedAncestors(of: source).first(where: { presenters[$0] == presenter }) {
-      let scene = map[map.resolved(destination)]
-      var request = PresentationRequest(
-        presented: Controller(
-          id: "", className: scene.className, kind: scene.kind, location: scene.location),
-        requester: source, presenter: presenter)
-      request.presenting = step
-      if UIKitModel(world).present(request).refusal?.rule == .alreadyPresenting {
-        return .refused(
-          .alreadyPresenting(
-            presenter: instances[presenter].scene, presenting: instances[step].scene))
-      }
+    if let step = presentedAncestors(of: source).first(where: { presenters[$0] == presenter }),
+      UIKitModel(world).alreadyPresentingRefusal(
+        presented: map[map.resolved(destination)].className, requester: source,
+        presenter: presenter, presenting: step) != nil
+    {
+      return .refused(
+        .alreadyPresenting(
+          presenter: instances[presenter].scene, presenting: instances[step].scene))
     }
     if depth <= SegueAnalysis.maxPresentationDepth {
       _ = instantiate(

@@ -14,18 +14,24 @@ extension UIKitModel {
     className: String, kind: ControllerKind, instance: ControllerIndex? = nil,
     onto navigation: ControllerIndex
   ) -> UIKitVerdict {
-    var violations: [UIKitViolation] = []
-    if kind == .navigation {
-      violations.append(Self.navigationInNavigation())
-    }
+    var violations = Self.pushViolations(kind: kind)
     if let instance, controllers[navigation].children.contains(instance) {
       violations.append(
         Self.pushedTwice(navigation: controllers[navigation].className, pushed: className))
     }
-    if kind == .split {
-      violations.append(Self.splitInNavigation)
-    }
     return UIKitVerdict(violations + containedViolations(className: className, kind: kind))
+  }
+
+  /// The rules pushing a controller of kind `kind` breaks whatever the stack holds: a
+  /// navigation controller raises (`navigation-in-navigation`), a split view controller goes
+  /// on against Apple (`split-in-navigation`). `lint`, which knows a pushed controller's class
+  /// but no hierarchy, asks it too.
+  public static func pushViolations(kind: ControllerKind) -> [UIKitViolation] {
+    switch kind {
+    case .navigation: [navigationInNavigation()]
+    case .split: [splitInNavigation]
+    default: []
+    }
   }
 
   /// Whether `index` is the primary (first) column of a collapsed split view controller, onto

@@ -131,12 +131,23 @@ extension UIKitModel {
   ) -> UIKitViolation? {
     guard presented.popoverAnchor == nil, let reason = hierarchy.popoverReason(for: presented)
     else { return nil }
-    return UIKitViolation(
+    return Self.popoverWithoutAnchor(
+      reason, presented: presented.className, presenter: controllers[presenter].className)
+  }
+
+  /// UIKit's NSGenericException for a presentation that becomes a popover for `reason` with no
+  /// anchor, its line filled with the class names `presented` and `presenter`: an action
+  /// sheet's own wording, else the popover's. `lint` (which has class names, no hierarchy)
+  /// asks it too.
+  public static func popoverWithoutAnchor(
+    _ reason: PopoverReason, presented: String, presenter: String
+  ) -> UIKitViolation {
+    UIKitViolation(
       .actionSheetWithoutAnchor, .raises,
       message: reason == .actionSheet
         ? UIKitMessages.actionSheetWithoutAnchor : UIKitMessages.popoverWithoutAnchor,
       [
-        "presented": presented.className, "presenter": controllers[presenter].className,
+        "presented": presented, "presenter": presenter,
         "presentation": "UIPopoverPresentationController",
       ],
       apple: "UIPopoverPresentationController.sourceView: \"Use this property in conjunction"
