@@ -255,6 +255,24 @@ import VCGraphCore
     #expect(resolution.presented[nav] == index("compose", h))
   }
 
+  /// A controller's view in the view tree of a controller that is not its parent: UIKit
+  /// raises UIViewControllerHierarchyInconsistency with the three classes (appunite/CLCascade
+  /// #7's line); in its parent's tree nothing is wrong.
+  @Test func aViewHostedByANonParentRaises() throws {
+    let h = try load(stacks)
+    let model = UIKitModel(h)
+    #expect(model.hostView(of: index("feed", h), in: index("nav", h)) == nil)
+    let violation = try #require(model.hostView(of: index("feed", h), in: index("loose", h)))
+    #expect(violation.rule == .viewHostedByNonParent)
+    #expect(violation.consequence == .raises)
+    #expect(
+      violation.uikitMessage
+        == "*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency',"
+        + " reason: 'child view controller:<FeedViewController: 0x…> should have parent view"
+        + " controller:<UIViewController: 0x…> but actual parent is:<UINavigationController:"
+        + " 0x…>'")
+  }
+
   @Test func presentingAnActiveControllerRaisesWithTheMessageForItsPlace() throws {
     let h = try load(
       """

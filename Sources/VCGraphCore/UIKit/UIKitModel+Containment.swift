@@ -9,6 +9,26 @@ extension UIKitModel {
     UIKitVerdict(containedViolations(className: className, kind: kind))
   }
 
+  /// What UIKit does when the root view of `hosted` is in the view tree of `owner`: nil when
+  /// `owner` is its parent; otherwise UIKit raises UIViewControllerHierarchyInconsistency
+  /// (`view-hosted-by-non-parent`). Apple, `addChild(_:)`: the parent-child relationship "is
+  /// necessary when embedding the child view controller's view into the current view
+  /// controller's content".
+  public func hostView(
+    of hosted: ControllerIndex, in owner: ControllerIndex
+  ) -> UIKitViolation? {
+    let parent = controllers[hosted].parent
+    guard parent != owner else { return nil }
+    return UIKitViolation(
+      .viewHostedByNonParent, .raises, message: UIKitMessages.hierarchyInconsistency,
+      [
+        "child": controllers[hosted].className, "host": controllers[owner].className,
+        "parent": parent.map { controllers[$0].className } ?? "(null)",
+      ],
+      apple: "UIViewController.addChild(_:): the relationship \"is necessary when embedding the"
+        + " child view controller's view into the current view controller's content\"")
+  }
+
   /// The rules a controller breaks where it stands in the hierarchy as described: on a
   /// navigation stack, as if pushed in its turn (`push(className:kind:instance:onto:)`); in
   /// any other container, as a child; as a window's root. On a collapsed split view's primary

@@ -68,11 +68,7 @@ extension UIKitModel {
     ]
     var violations: [UIKitViolation] = []
     if !request.presenterInWindow {
-      violations.append(
-        UIKitViolation(
-          .presenterNotInWindow, .ignored, message: UIKitMessages.presenterNotInWindow, classes,
-          apple: "UIViewController.present(_:animated:completion:) presents from the view"
-            + " controller that provides the context; its view must be in the window hierarchy"))
+      violations.append(Self.presenterNotInWindow(classes))
     }
     if let refusal = alreadyPresentingRefusal(
       presented: request.presented.className, requester: request.requester,
@@ -110,6 +106,15 @@ extension UIKitModel {
       "presented": presented, "presenter": controllers[presenter].className,
       "requester": controllers[requester].className, "current": controllers[current].className,
     ])
+  }
+
+  /// UIKit's `presenter-not-in-window` refusal with its line filled from `classes`
+  /// (`presented`, `presenter`, `requester`: class names).
+  public static func presenterNotInWindow(_ classes: [String: String]) -> UIKitViolation {
+    UIKitViolation(
+      .presenterNotInWindow, .ignored, message: UIKitMessages.presenterNotInWindow, classes,
+      apple: "UIViewController.present(_:animated:completion:) presents from the view"
+        + " controller that provides the context; its view must be in the window hierarchy")
   }
 
   /// UIKit's `already-presenting` refusal with its line filled from `classes` (`presented`,
