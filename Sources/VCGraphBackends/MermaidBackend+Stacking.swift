@@ -1,9 +1,10 @@
 import VCGraphDiagram
 
 extension MermaidBackend {
-  /// The invisible links (`A ~~~ B`) that stack a flowchart's blocks one below the other, as
-  /// the Graphviz drawing does, so that it grows down rather than sideways and keeps its text
-  /// large when drawn to an 880 px column (``ReadingSize``): in each window (and among the
+  /// The invisible links that stack a flowchart's blocks one below the other, as the Graphviz
+  /// drawing does, so that it grows down rather than sideways and keeps its text large when
+  /// drawn to an 880 px column (``ReadingSize``): a controller's fan of four or more (tabs,
+  /// children, its view) in two rows (``wrapFans(in:links:)``); in each window (and among the
   /// controllers in no window), each presentation level below the window's own deepest node
   /// and below the level before (by level number); then the top-level subgraphs (scenes,
   /// windows, the controllers in no window) each below the one before. Mermaid would set
@@ -46,7 +47,7 @@ extension MermaidBackend {
       return levels.sorted { ($0.level, $0.offset) < ($1.level, $1.offset) }.map(\.cluster)
         .filter { !MermaidWriter.isEmpty($0) }
     }
-    wrapTabs(in: diagram, links: &links)
+    wrapFans(in: diagram, links: &links)
     depth = depths(in: diagram, links: links)
     func visit(_ cluster: Diagram.Cluster) {
       switch cluster.kind {
@@ -85,24 +86,31 @@ extension MermaidBackend {
     return links.map { (MermaidID.node($0.tail), MermaidID.node($0.head)) }
   }
 
-  /// A tab bar's tabs in two rows when it has four or more: each tab of the second half under
-  /// the tab half a bar to its left, below the deepest node of that tab's tree, so that five
-  /// tabs of stacks are three columns wide, not five.
-  private static func wrapTabs(
+  /// A controller's fan in two rows when it has four or more (its tabs in tab-bar order, its
+  /// children, stack entries and view in the order they are drawn): each of the second half
+  /// under the one half a fan to its left, below the deepest node of that one's tree, so that
+  /// five tabs of stacks, or a container's children beside its view tree, are three columns
+  /// wide, not five.
+  private static func wrapFans(
     in diagram: Diagram, links: inout [(tail: Diagram.NodeID, head: Diagram.NodeID)]
   ) {
     var below: [Diagram.NodeID: [Diagram.NodeID]] = [:]
-    var tabs: [Diagram.NodeID: [(position: Int, head: Diagram.NodeID)]] = [:]
+    var fans: [Diagram.NodeID: [(position: Int, head: Diagram.NodeID)]] = [:]
     var order: [Diagram.NodeID] = []
-    for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
+    for (index, (edge, drawn)) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
+      .enumerated()
     where ranks(edge) && drawn.tail != drawn.head {
       below[drawn.tail, default: []].append(drawn.head)
+      guard case .controller = drawn.tail else { continue }
+      // Tabs first, by their place in the bar; the rest as drawn.
+      var position = diagram.edges.count + index
       if case .containment(let containment) = edge.kind,
-        case .tab(let position, _, _) = containment.slot
+        case .tab(let tab, _, _) = containment.slot
       {
-        if tabs[edge.tail] == nil { order.append(edge.tail) }
-        tabs[edge.tail, default: []].append((position, edge.head))
+        position = tab
       }
+      if fans[drawn.tail] == nil { order.append(drawn.tail) }
+      fans[drawn.tail, default: []].append((position, drawn.head))
     }
     // The deepest node under `root` (the first found at the greatest depth).
     func deepest(under root: Diagram.NodeID) -> Diagram.NodeID {
@@ -120,12 +128,14 @@ extension MermaidBackend {
       }
       return best.node
     }
-    for bar in order {
-      let row = tabs[bar]!.sorted { $0.position < $1.position }.map(\.head)
+    for tail in order {
+      let row = fans[tail]!.sorted { $0.position < $1.position }.map(\.head)
       guard row.count >= 4 else { continue }
       let half = (row.count + 1) / 2
       for index in half..<row.count {
-        links.append((deepest(under: row[index - half]), row[index]))
+        let link = (tail: deepest(under: row[index - half]), head: row[index])
+        links.append(link)
+        below[link.tail, default: []].append(link.head)
       }
     }
   }
