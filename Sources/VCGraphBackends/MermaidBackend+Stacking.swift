@@ -16,14 +16,19 @@ extension MermaidBackend {
     func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
       cluster.nodes.map(\.id) + cluster.clusters.flatMap(all)
     }
+    // The last of the deepest: a block hung from the first pulled the tree it ends to the
+    // right, past the fans beside it (a tab bar's tabs out of their order).
     func deepest(_ nodes: [Diagram.NodeID]) -> Diagram.NodeID? {
       guard let most = nodes.compactMap({ depth[$0] }).max() else { return nil }
-      return nodes.first { depth[$0] == most }
+      return nodes.last { depth[$0] == most }
     }
     // Mermaid ranks a link between subgraphs loosely: each link joins the lowest node above
     // to each node of the block below that nothing inside the block ranks.
     func hang(_ block: [Diagram.NodeID], below tail: Diagram.NodeID?) {
-      guard let tail else { return }
+      hang(block, below: tail.map { [$0] } ?? [])
+    }
+    func hang(_ block: [Diagram.NodeID], below tails: [Diagram.NodeID]) {
+      guard !tails.isEmpty else { return }
       let inside = Set(block)
       var ranked = Set<Diagram.NodeID>()
       for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
@@ -31,8 +36,43 @@ extension MermaidBackend {
         ranked.insert(drawn.head)
       }
       for link in links where inside.contains(link.tail) { ranked.insert(link.head) }
-      for head in block where !ranked.contains(head) { links.append((tail, head)) }
+      for head in block where !ranked.contains(head) {
+        for tail in tails { links.append((tail, head)) }
+      }
       depth = depths(in: diagram, links: links)
+    }
+    // The deepest node of each column of `nodes`: of the tree under each child of a root
+    // among them (a node nothing among them ranks), or the root when it has none.
+    func columnEnds(of nodes: [Diagram.NodeID]) -> [Diagram.NodeID] {
+      let inside = Set(nodes)
+      var below: [Diagram.NodeID: [Diagram.NodeID]] = [:]
+      var ranked = Set<Diagram.NodeID>()
+      var joined = links
+      for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
+      where ranks(edge) {
+        joined.append(drawn)
+      }
+      for link in joined
+      where link.tail != link.head && inside.contains(link.tail) && inside.contains(link.head) {
+        below[link.tail, default: []].append(link.head)
+        ranked.insert(link.head)
+      }
+      var ends: [Diagram.NodeID] = []
+      for root in nodes where !ranked.contains(root) {
+        for column in below[root] ?? [root] {
+          var seen: Set<Diagram.NodeID> = [column]
+          var queue = [column]
+          var index = 0
+          while index < queue.count {
+            for next in below[queue[index]] ?? [] where seen.insert(next).inserted {
+              queue.append(next)
+            }
+            index += 1
+          }
+          if let end = deepest(queue), !ends.contains(end) { ends.append(end) }
+        }
+      }
+      return ends
     }
     func blocks(in cluster: Diagram.Cluster) -> [Diagram.Cluster] {
       let levels = cluster.clusters.enumerated().compactMap {
@@ -52,10 +92,13 @@ extension MermaidBackend {
     func visit(_ cluster: Diagram.Cluster) {
       switch cluster.kind {
       case .window, .detached:
+        // A level below the end of every column above it (each tab's, each child's), not
+        // only below the deepest: hung from one, Mermaid pulled that column sideways to it (a
+        // tab's stack past the next tab).
         var above = cluster.nodes.map(\.id)
         for block in blocks(in: cluster) {
           let nodes = all(block)
-          hang(nodes, below: deepest(above))
+          hang(nodes, below: columnEnds(of: above))
           above = nodes
         }
       case .scene:
@@ -88,9 +131,10 @@ extension MermaidBackend {
 
   /// A controller's fan in two rows when it has four or more (its tabs in tab-bar order, its
   /// children, stack entries and view in the order they are drawn): each of the second half
-  /// under the one half a fan to its left, below the deepest node of that one's tree, so that
-  /// five tabs of stacks, or a container's children beside its view tree, are three columns
-  /// wide, not five.
+  /// under the one half a fan to its left, below the deepest node of that one's tree (and the
+  /// last of an odd fan under the last of the first row too), so that five tabs of stacks, or
+  /// a container's children beside its view tree, are three columns wide, not five, and keep
+  /// their order.
   private static func wrapFans(
     in diagram: Diagram, links: inout [(tail: Diagram.NodeID, head: Diagram.NodeID)]
   ) {
@@ -132,8 +176,12 @@ extension MermaidBackend {
       let row = fans[tail]!.sorted { $0.position < $1.position }.map(\.head)
       guard row.count >= 4 else { continue }
       let half = (row.count + 1) / 2
-      for index in half..<row.count {
-        let link = (tail: deepest(under: row[index - half]), head: row[index])
+      var pairs = (half..<row.count).map { (above: row[$0 - half], below: row[$0]) }
+      // An odd fan's last of the first row is held over the last of the second too: with
+      // nothing below it, Mermaid moved it anywhere in its row.
+      if row.count % 2 == 1 { pairs.append((row[half - 1], row[row.count - 1])) }
+      for pair in pairs {
+        let link = (tail: deepest(under: pair.above), head: pair.below)
         links.append(link)
         below[link.tail, default: []].append(link.head)
       }

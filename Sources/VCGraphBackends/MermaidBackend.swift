@@ -30,14 +30,19 @@ public struct MermaidBackend: DiagramTextBackend {
       if let caption = diagram.caption { title += " · " + caption }
       front.append("title: " + MermaidText.yamlString(title))
     }
-    // Mermaid's spacing, closer than its default, so that a diagram drawn to the column's width
-    // (GitHub's `useMaxWidth`) keeps its text larger; the edge labels' patch in the canvas
-    // colour, so that their text keeps its contrast (Mermaid's own patch is grey).
+    // Mermaid's spacing: nodes closer than its default, so that a diagram drawn to the
+    // column's width (GitHub's `useMaxWidth`) keeps its text larger; ranks a little further
+    // apart than its default, which leaves a nested subgraph's title room under its parent's
+    // (at 36 px the two titles overlapped); room under each title (`subGraphTitleMargin`),
+    // without which Mermaid set a subgraph's first row over its title (a window's root, a
+    // level's presented controller); the edge labels' patch in the canvas colour, so that
+    // their text keeps its contrast (Mermaid's own patch is grey).
     let patch = diagram.theme.canvas ?? diagram.theme.labelFill ?? diagram.theme.nodeFill
     front += ["config:"]
     if diagram.theme.isDark { front.append("  theme: dark") }
     front += [
-      "  flowchart:", "    nodeSpacing: 16", "    rankSpacing: 36", "    padding: 6",
+      "  flowchart:", "    nodeSpacing: 16", "    rankSpacing: 54", "    padding: 6",
+      "    subGraphTitleMargin:", "      top: 2", "      bottom: 8",
       "  themeVariables:", "    edgeLabelBackground: \"\(patch)\"",
     ]
     if !front.isEmpty {
@@ -70,8 +75,9 @@ public struct MermaidBackend: DiagramTextBackend {
   /// Mermaid would set it beside the diagram and halve the diagram's width.
   static func legendAnchors(in diagram: Diagram) -> [Diagram.NodeID] {
     let nodes = diagram.allNodes
-    guard let first = nodes.first(where: { if case .controller = $0.id { true } else { false } })
-      ?? nodes.first
+    guard
+      let first = nodes.first(where: { if case .controller = $0.id { true } else { false } })
+        ?? nodes.first
     else { return [] }
     var anchors = [first.id]
     func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
