@@ -289,7 +289,7 @@ struct MermaidWriter {
 
   // MARK: - Legend
 
-  mutating func legend(_ legend: Diagram.Legend, above first: String?) {
+  mutating func legend(_ legend: Diagram.Legend, above anchors: [String]) {
     var rows = [("<b>━━</b>", "visible path")]
     if legend.hasPresentations { rows.append(("┅┅", "presents (style)")) }
     rows += [("━━", "contains, on screen"), ("┅┅", "contains, off screen")]
@@ -323,10 +323,7 @@ struct MermaidWriter {
     }
     line("end", indent: 1)
     subgraphStyles.append(("lgd", "fill:none,stroke:\(theme.quietLine),color:\(theme.secondary)"))
-    if let first {
-      line("lgdEdges ~~~ \(first)", indent: 1)
-      edgeCount += 1
-    }
+    for anchor in anchors { invisibleLink("lgd", anchor) }
   }
 
   // MARK: - Styles
