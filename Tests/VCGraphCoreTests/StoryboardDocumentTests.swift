@@ -174,4 +174,64 @@ import VCGraphCore
     #expect(after.controller(id: "vC3-pB-5Vb") == nil)
     #expect(simulation.effects[0].removed == ["vC3-pB-5Vb", "hay-0o-6iw"])
   }
+
+  /// Collapsed (iPhone), Alamofire's GET from the master list: the segue analysis and a
+  /// `perform` step give one hierarchy, the detail navigation controller itself pushed onto
+  /// the master's. Apple, `UISplitViewController.showDetailViewController(_:sender:)`: "If the
+  /// delegate doesn't show the view controller, the split view controller forwards the message
+  /// to the view controller being replaced. For example, a navigation controller responds by
+  /// pushing `vc` onto its navigation stack." — `vc` itself, as the default collapse pushes
+  /// "the secondary view controller onto its navigation stack"
+  /// (`splitViewController(_:collapseSecondary:onto:)`). UIKit builds that nesting, so neither
+  /// engine reports navigation-in-navigation. (Before, the simulator pushed the navigation
+  /// controller's root instead.)
+  @Test func showDetailInACollapsedSplitPushesTheDetailNavigationControllerItself() throws {
+    let document = try Self.document(F.alamofire)
+    let map = document.map
+    func scene(_ id: String) -> SceneRef {
+      SceneRef(storyboard: 0, scene: map.storyboards[0].scene(elementID: id)!)
+    }
+    let get = SegueRef(
+      storyboard: 0, segue: map.storyboards[0].segues.firstIndex { $0.identifier == "GET" }!)
+    let destination = try #require(map.destination(of: get))
+    #expect(destination == scene("vC3-pB-5Vb"))
+    #expect(map[destination].kind == .navigation)
+    // The segue analysis: compact, pushed onto the master's navigation controller.
+    let compact = try #require(document.segues.outcomes[get]?.first { $0.width == .compact })
+    #expect(compact.effect == .push(navigation: scene("RMx-3f-FxP")))
+    #expect(!document.findings().contains { $0.rule == .navigationInNavigation })
+
+    var hierarchy = document.launch.hierarchy
+    #expect(hierarchy.device == .iPhone)
+    hierarchy.steps = [
+      Step(
+        .perform(segue: "GET", from: "7bK-jq-Zjz"),
+        location: SourceLocation(path: "s", line: 1, column: 1))
+    ]
+    let simulation = Simulator.run(hierarchy, storyboard: document)
+    #expect(simulation.refusal == nil)
+    #expect(simulation.exception == nil)
+    let after = try #require(simulation.states.last)
+    let nav = try #require(after.controller(id: "RMx-3f-FxP"))
+    let stack = after.controllers[nav].children
+    // The master list, the secondary the collapse pushed, then the new detail navigation
+    // controller holding its root.
+    #expect(stack.map { after.controllers[$0].id } == ["7bK-jq-Zjz", "vC3-pB-5Vb", "vC3-pB-5Vb-2"])
+    let pushed = try #require(stack.last)
+    func sceneOf(_ index: ControllerIndex) -> SceneRef? {
+      document.scene(at: after.controllers[index].location)
+    }
+    // The same place as the analysis says: an instance of the destination on the navigation
+    // controller it names, holding the destination's root.
+    #expect(sceneOf(pushed) == destination)
+    #expect(sceneOf(nav) == scene("RMx-3f-FxP"))
+    #expect(after.controllers[pushed].children.map(sceneOf) == [scene("hay-0o-6iw")])
+    #expect(
+      Analysis(after).topViewController.map { after.controllers[$0].id } == "hay-0o-6iw-2")
+    #expect(
+      !Checker.findings(for: Analysis(after)).contains { $0.rule == .navigationInNavigation })
+    #expect(
+      simulation.effects.first?.notes.contains { $0.contains("navigation controller itself") }
+        == true)
+  }
 }

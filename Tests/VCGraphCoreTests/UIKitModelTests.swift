@@ -139,13 +139,58 @@ import VCGraphCore
         - { class: Other, id: other }
       """)
     let model = UIKitModel(h)
-    let list = index("list", h)
-    #expect(model.showDetail(from: list, isCollapsed: { _ in false })
+    func showDetail(
+      _ className: String, _ kind: ControllerKind, from source: String, collapsed: Bool
+    ) -> ShowHandling {
+      model.showDetail(
+        className: className, kind: kind, from: index(source, h), isCollapsed: { _ in collapsed })
+    }
+    #expect(showDetail("Detail", .plain, from: "list", collapsed: false)
       == .secondaryColumn(split: index("split", h)))
-    #expect(model.showDetail(from: list, isCollapsed: { _ in true })
-      == .push(navigation: index("primary", h)))
-    #expect(model.showDetail(from: index("other", h), isCollapsed: { _ in true })
-      == .presentsModally)
+    #expect(showDetail("Detail", .plain, from: "list", collapsed: true)
+      == .collapsedPush(navigation: index("primary", h), verdict: UIKitVerdict()))
+    #expect(showDetail("Detail", .plain, from: "other", collapsed: true) == .presentsModally)
+  }
+
+  /// Collapsed, a `showDetail` of a navigation controller pushes the navigation controller
+  /// itself onto the primary's stack, and UIKit raises nothing: Apple,
+  /// `UISplitViewController.showDetailViewController(_:sender:)`: "the split view controller
+  /// forwards the message to the view controller being replaced. For example, a navigation
+  /// controller responds by pushing `vc` onto its navigation stack", as its default collapse
+  /// does ("the UINavigationController class responds by pushing the secondary view controller
+  /// onto its navigation stack", `splitViewController(_:collapseSecondary:onto:)`). The same
+  /// navigation controller pushed by the app raises.
+  @Test func aCollapsedShowDetailPushesANavigationControllerItself() throws {
+    let h = try load(
+      """
+      window:
+        root:
+          class: UISplitViewController
+          id: split
+          viewControllers:
+            - { class: UINavigationController, id: primary, viewControllers: [ { class: List, id: list } ] }
+            - { class: UINavigationController, id: detail, viewControllers: [ Detail ] }
+      """)
+    let model = UIKitModel(h)
+    let primary = index("primary", h)
+    guard
+      case .collapsedPush(let navigation, let verdict) = model.showDetail(
+        className: "UINavigationController", kind: .navigation, from: index("list", h),
+        isCollapsed: { _ in true })
+    else {
+      Issue.record("a collapsed split's primary navigation controller pushes")
+      return
+    }
+    #expect(navigation == primary)
+    #expect(verdict.violations.isEmpty)
+    // The app pushing it: "Pushing a navigation controller is not supported".
+    #expect(
+      model.push(className: "UINavigationController", kind: .navigation, onto: primary).refusal?
+        .rule == .navigationInNavigation)
+    // The rules other than navigation-in-navigation still apply to what UIKit pushes.
+    #expect(
+      model.pushByCollapsedSplit(className: "UISplitViewController", kind: .split, onto: primary)
+        .caveats.map(\.rule) == [.splitInNavigation])
   }
 
   @Test func presentingFromAControllerOutOfTheWindowIsIgnoredBeforeAnythingElse() throws {
@@ -173,6 +218,59 @@ import VCGraphCore
       verdict.refusal?.uikitMessage
         == "Attempt to present <HomeViewController: 0x…> on <SettingsViewController: 0x…> (from"
         + " <SettingsViewController: 0x…>) whose view is not in the window hierarchy.")
+  }
+
+  /// S1's refusals are UIKit's: the description's second `presents` to the navigation
+  /// controller is the one `UIKitModel.alreadyPresentingRefusal` refuses, with the line UIKit
+  /// logs (ArtSabintsev/Siren #348's wording) and the rule `already-presenting`.
+  @Test func aPresentationToAPresenterThatIsPresentingIsIgnored() throws {
+    let h = try load(
+      """
+      window:
+        root:
+          class: UINavigationController
+          id: nav
+          viewControllers:
+            - { class: FeedViewController, id: feed, presents: { class: Compose, id: compose, modalPresentationStyle: fullScreen } }
+            - { class: PostViewController, id: post, presents: { class: Share, id: share, modalPresentationStyle: fullScreen } }
+      """)
+    let model = UIKitModel(h)
+    let nav = index("nav", h)
+    #expect(
+      model.alreadyPresentingRefusal(
+        presented: "Share", requester: index("post", h), presenter: nav, presenting: nil) == nil)
+    let refusal = try #require(
+      model.alreadyPresentingRefusal(
+        presented: "Share", requester: index("post", h), presenter: nav,
+        presenting: index("compose", h)))
+    #expect(refusal.rule == .alreadyPresenting)
+    #expect(refusal.consequence == .ignored)
+    #expect(
+      refusal.uikitMessage
+        == "Attempt to present <Share: 0x…> on <UINavigationController: 0x…> (from"
+        + " <PostViewController: 0x…>) which is already presenting <Compose: 0x…>.")
+    let resolution = Analysis(h).presentation
+    #expect(resolution.refused.map(\.presented) == [index("share", h)])
+    #expect(resolution.refused.map(\.presenter) == [nav])
+    #expect(resolution.presented[nav] == index("compose", h))
+  }
+
+  /// A controller's view in the view tree of a controller that is not its parent: UIKit
+  /// raises UIViewControllerHierarchyInconsistency with the three classes (appunite/CLCascade
+  /// #7's line); in its parent's tree nothing is wrong.
+  @Test func aViewHostedByANonParentRaises() throws {
+    let h = try load(stacks)
+    let model = UIKitModel(h)
+    #expect(model.hostView(of: index("feed", h), in: index("nav", h)) == nil)
+    let violation = try #require(model.hostView(of: index("feed", h), in: index("loose", h)))
+    #expect(violation.rule == .viewHostedByNonParent)
+    #expect(violation.consequence == .raises)
+    #expect(
+      violation.uikitMessage
+        == "*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency',"
+        + " reason: 'child view controller:<FeedViewController: 0x…> should have parent view"
+        + " controller:<UIViewController: 0x…> but actual parent is:<UINavigationController:"
+        + " 0x…>'")
   }
 
   @Test func presentingAnActiveControllerRaisesWithTheMessageForItsPlace() throws {

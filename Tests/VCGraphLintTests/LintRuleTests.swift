@@ -30,6 +30,58 @@ final class LintRuleTests: XCTestCase {
     XCTAssertEqual(result.findings.first?.place, "swift:HomeViewController.open()")
   }
 
+  /// The UIKit lines lint's findings carry come from `UIKitModel`, as the checks' do: pushing
+  /// a navigation controller raises, a split view controller goes on with no line
+  /// (`UIKitModel.pushViolations(kind:)`); an action sheet without an anchor has its own
+  /// NSGenericException, a `.popover` the popover's (`UIKitModel.popoverWithoutAnchor`).
+  func testUIKitsLinesComeFromTheModel() {
+    let split = lint(
+      """
+      import UIKit
+      final class HomeViewController: UIViewController {
+        func open() {
+          navigationController?.pushViewController(UISplitViewController(), animated: true)
+        }
+      }
+      """)
+    XCTAssertEqual(lines(split), ["4: push-container"])
+    XCTAssertEqual(split.findings.map(\.uikitMessage), [nil])
+    let sheet = lint(
+      """
+      import UIKit
+      final class PhotoViewController: UIViewController {
+        @objc func showOptions() {
+          let sheet = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+          present(sheet, animated: true)
+        }
+      }
+      """)
+    XCTAssertEqual(lines(sheet), ["5: popover-without-anchor"])
+    XCTAssertEqual(
+      sheet.findings.first?.uikitMessage?.hasPrefix(
+        "*** Terminating app due to uncaught exception 'NSGenericException', reason: 'Your"
+          + " application has presented a UIAlertController (<UIAlertController: 0x…>) of style"
+          + " UIAlertControllerStyleActionSheet from PhotoViewController"),
+      true, sheet.findings.first?.uikitMessage ?? "no line")
+    let popover = lint(
+      """
+      import UIKit
+      final class MapViewController: UIViewController {
+        @objc func showFilters() {
+          let filters = UIViewController()
+          filters.modalPresentationStyle = .popover
+          present(filters, animated: true)
+        }
+      }
+      """)
+    XCTAssertEqual(lines(popover), ["6: popover-without-anchor"])
+    XCTAssertEqual(
+      popover.findings.first?.uikitMessage,
+      "*** Terminating app due to uncaught exception 'NSGenericException', reason:"
+        + " 'UIPopoverPresentationController (<UIPopoverPresentationController: 0x…>) should have"
+        + " a non-nil sourceView or barButtonItem set before the presentation occurs.'")
+  }
+
   static let twoPresentations = """
     import UIKit
     final class ProfileViewController: UIViewController {

@@ -46,8 +46,13 @@ enum Placement: Equatable {
     if (a.isPresented || b.isPresented) && a != .detached && b != .detached {
       return .presentedActive
     }
+    // UIKit's model of a push says whether the second is the instance pushed again.
     if case .child(let p) = a, case .child(let q) = b, p == q,
-      hierarchy.controllers[p].kind == .navigation
+      hierarchy.controllers[p].kind == .navigation,
+      UIKitModel(hierarchy).push(
+        className: hierarchy.controllers[original].className,
+        kind: hierarchy.controllers[original].kind, instance: original, onto: p
+      ).violations.contains(where: { $0.rule == .pushedTwice })
     {
       return .pushedTwice
     }

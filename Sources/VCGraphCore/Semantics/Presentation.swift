@@ -14,9 +14,11 @@ public struct PresentationResolution: Sendable, Equatable {
       && lhs.refused.elementsEqual(rhs.refused) { $0 == $1 }
   }
 
-  /// Resolves every `presents` of the hierarchy in document order.
+  /// Resolves every `presents` of the hierarchy in document order; UIKit decides which it
+  /// refuses (`UIKitModel.alreadyPresentingRefusal`).
   public init(_ hierarchy: Hierarchy) {
     let count = hierarchy.controllers.count
+    let model = UIKitModel(hierarchy)
     presenter = Array(repeating: nil, count: count)
     presented = Array(repeating: nil, count: count)
     refused = []
@@ -25,7 +27,10 @@ public struct PresentationResolution: Sendable, Equatable {
       let actual = Self.resolvePresenter(
         requestedBy: requester, style: hierarchy.controllers[target].style, in: hierarchy,
         presenters: presenter)
-      if presented[actual] != nil {
+      if model.alreadyPresentingRefusal(
+        presented: hierarchy.controllers[target].className, requester: requester,
+        presenter: actual, presenting: presented[actual]) != nil
+      {
         refused.append((target, actual))
       } else {
         presented[actual] = target

@@ -303,7 +303,7 @@ private struct Explorer {
   ) -> SegueEffect {
     let handling = UIKitModel(world).show(from: source, deprecatedPush: kind == .push)
     switch handling {
-    case .push(let navigation):
+    case .push(let navigation), .collapsedPush(let navigation, _):
       return push(destination, onto: navigation, from: source)
     case .primaryColumn(let split), .secondaryColumn(let split):
       _ = instantiate(
@@ -336,18 +336,22 @@ private struct Explorer {
     return .push(navigation: navigationScene)
   }
 
-  /// `showDetail` as `UIKitModel.showDetail(from:isCollapsed:)` answers it, expanded (regular
-  /// width) and collapsed (compact).
+  /// `showDetail` as `UIKitModel.showDetail(className:kind:from:isCollapsed:)` answers it,
+  /// expanded (regular width) and collapsed (compact).
   mutating func showDetail(
     _ destination: SceneRef, from source: Int, kind: StoryboardSegue.Kind
   ) -> [(SegueEffect, WidthCondition?)] {
-    guard case .secondaryColumn(let split) = UIKitModel(world).showDetail(
-      from: source, isCollapsed: { _ in false })
-    else {
+    let scene = map[map.resolved(destination)]
+    func handling(collapsed: Bool) -> ShowHandling {
+      UIKitModel(world).showDetail(
+        className: scene.className, kind: scene.kind, from: source,
+        isCollapsed: { _ in collapsed })
+    }
+    guard case .secondaryColumn(let split) = handling(collapsed: false) else {
       // "Displays the view controller modally unless a parent view controller implements the
       // showDetailViewController(_:sender:) action method": a navigation controller does not.
       if isCodeRoot(root(of: source)) { return [(.unknownContainer, nil)] }
-      let style = map[map.resolved(destination)].modalPresentationStyle ?? .automatic
+      let style = scene.modalPresentationStyle ?? .automatic
       return [(present(destination, style: style, from: source, fallback: .showDetail), nil)]
     }
     let splitScene = instances[split].scene
@@ -357,13 +361,10 @@ private struct Explorer {
       destination, parent: split, place: "detailViewController", origin: origin, context: true,
       depth: depth)
     var result: [(SegueEffect, WidthCondition?)] = [(.replaceDetail(split: splitScene), .regular)]
-    // Collapsed, the split calls show(_:sender:): what is on screen is the primary column,
-    // so a navigation controller there pushes. (Apple does not say what happens to a
-    // navigation controller destination; the master-detail template relies on it being
-    // shown, so it is not reported as a navigation controller pushed on one.)
-    if case .push(let primary) = UIKitModel(world).showDetail(
-      from: source, isCollapsed: { _ in true })
-    {
+    // Collapsed, the primary column is on screen and its navigation controller pushes the
+    // destination itself, a navigation controller too: UIKit builds that nesting, so no
+    // navigation-in-navigation (`UIKitModel.pushByCollapsedSplit`).
+    if case .collapsedPush(let primary, _) = handling(collapsed: true) {
       _ = instantiate(
         destination, parent: primary, place: "push", origin: origin, context: true,
         pushedFrom: source, depth: depth)
@@ -400,18 +401,14 @@ private struct Explorer {
       return .present(style: style, presenter: nil, fallback: fallback)
     }
     // What UIKit says when the presenter is already presenting the chain the source is in.
-    if let step = presentedAncestors(of: source).first(where: { presenters[$0] == presenter }) {
-      let scene = map[map.resolved(destination)]
-      var request = PresentationRequest(
-        presented: Controller(
-          id: "", className: scene.className, kind: scene.kind, location: scene.location),
-        requester: source, presenter: presenter)
-      request.presenting = step
-      if UIKitModel(world).present(request).refusal?.rule == .alreadyPresenting {
-        return .refused(
-          .alreadyPresenting(
-            presenter: instances[presenter].scene, presenting: instances[step].scene))
-      }
+    if let step = presentedAncestors(of: source).first(where: { presenters[$0] == presenter }),
+      UIKitModel(world).alreadyPresentingRefusal(
+        presented: map[map.resolved(destination)].className, requester: source,
+        presenter: presenter, presenting: step) != nil
+    {
+      return .refused(
+        .alreadyPresenting(
+          presenter: instances[presenter].scene, presenting: instances[step].scene))
     }
     if depth <= SegueAnalysis.maxPresentationDepth {
       _ = instantiate(

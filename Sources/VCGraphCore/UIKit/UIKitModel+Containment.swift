@@ -9,13 +9,32 @@ extension UIKitModel {
     UIKitVerdict(containedViolations(className: className, kind: kind))
   }
 
+  /// What UIKit does when the root view of `hosted` is in the view tree of `owner`: nil when
+  /// `owner` is its parent; otherwise UIKit raises UIViewControllerHierarchyInconsistency
+  /// (`view-hosted-by-non-parent`). Apple, `addChild(_:)`: the parent-child relationship "is
+  /// necessary when embedding the child view controller's view into the current view
+  /// controller's content".
+  public func hostView(
+    of hosted: ControllerIndex, in owner: ControllerIndex
+  ) -> UIKitViolation? {
+    let parent = controllers[hosted].parent
+    guard parent != owner else { return nil }
+    return UIKitViolation(
+      .viewHostedByNonParent, .raises, message: UIKitMessages.hierarchyInconsistency,
+      [
+        "child": controllers[hosted].className, "host": controllers[owner].className,
+        "parent": parent.map { controllers[$0].className } ?? "(null)",
+      ],
+      apple: "UIViewController.addChild(_:): the relationship \"is necessary when embedding the"
+        + " child view controller's view into the current view controller's content\"")
+  }
+
   /// The rules a controller breaks where it stands in the hierarchy as described: on a
   /// navigation stack, as if pushed in its turn (`push(className:kind:instance:onto:)`); in
-  /// any other container, as a child; as a window's root. A collapsed split view's primary
-  /// navigation controller holding the secondary navigation controller breaks nothing: UIKit's
-  /// default collapse pushed it there itself ("the UINavigationController class responds by
-  /// pushing the secondary view controller onto its navigation stack", Apple,
-  /// `splitViewController(_:collapseSecondary:onto:)`).
+  /// any other container, as a child; as a window's root. On a collapsed split view's primary
+  /// navigation controller, as UIKit itself puts it there
+  /// (`pushByCollapsedSplit(className:kind:instance:onto:)`): a navigation controller there
+  /// breaks nothing, the collapse or a `showDetail` pushed it.
   public func placementViolations(
     of index: ControllerIndex, in analysis: Analysis
   ) -> [UIKitViolation] {
@@ -27,9 +46,13 @@ extension UIKitModel {
     guard controllers[parent].kind == .navigation else {
       return containedViolations(className: controller.className, kind: controller.kind)
     }
-    let collapsedPrimary = Self.isCollapsedSplitPrimary(parent, in: analysis)
-    return push(className: controller.className, kind: controller.kind, onto: parent)
-      .violations.filter { !(collapsedPrimary && $0.rule == .navigationInNavigation) }
+    guard Self.isCollapsedSplitPrimary(parent, in: analysis) else {
+      return push(className: controller.className, kind: controller.kind, onto: parent)
+        .violations
+    }
+    return pushByCollapsedSplit(
+      className: controller.className, kind: controller.kind, onto: parent
+    ).violations
   }
 
   /// The rules a controller of this class and kind breaks by being any container's child.

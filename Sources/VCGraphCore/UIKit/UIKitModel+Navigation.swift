@@ -14,18 +14,24 @@ extension UIKitModel {
     className: String, kind: ControllerKind, instance: ControllerIndex? = nil,
     onto navigation: ControllerIndex
   ) -> UIKitVerdict {
-    var violations: [UIKitViolation] = []
-    if kind == .navigation {
-      violations.append(Self.navigationInNavigation())
-    }
+    var violations = Self.pushViolations(kind: kind)
     if let instance, controllers[navigation].children.contains(instance) {
       violations.append(
         Self.pushedTwice(navigation: controllers[navigation].className, pushed: className))
     }
-    if kind == .split {
-      violations.append(Self.splitInNavigation)
-    }
     return UIKitVerdict(violations + containedViolations(className: className, kind: kind))
+  }
+
+  /// The rules pushing a controller of kind `kind` breaks whatever the stack holds: a
+  /// navigation controller raises (`navigation-in-navigation`), a split view controller goes
+  /// on against Apple (`split-in-navigation`). `lint`, which knows a pushed controller's class
+  /// but no hierarchy, asks it too.
+  public static func pushViolations(kind: ControllerKind) -> [UIKitViolation] {
+    switch kind {
+    case .navigation: [navigationInNavigation()]
+    case .split: [splitInNavigation]
+    default: []
+    }
   }
 
   /// Whether `index` is the primary (first) column of a collapsed split view controller, onto
@@ -78,32 +84,63 @@ extension UIKitModel {
     return .presentsModally
   }
 
-  /// Who handles `showDetailViewController(_:sender:)` sent from `source`, and how, with the
-  /// split view's collapsed state given by `isCollapsed`.
+  /// Who handles `showDetailViewController(_:sender:)` sent from `source` with a new controller
+  /// of class `className` and kind `kind`, and how, with the split view's collapsed state given
+  /// by `isCollapsed`.
   ///
-  /// Apple, `UISplitViewController.showDetailViewController(_:sender:)`: "In a regular
-  /// environment, the split view controller replaces its second child view controller (the
-  /// detail controller) with the new view controller"; "in a compact environment, the split
-  /// view controller's implementation of this method calls show(_:sender:) instead" — the
-  /// primary column is on screen, so a navigation controller there pushes. With no split view
-  /// controller, UIKit "displays the view controller modally" (`UIViewController`'s version).
+  /// Apple, `UISplitViewController.showDetailViewController(_:sender:)`: "In a horizontally
+  /// regular environment, the split view controller installs `vc` as the secondary view
+  /// controller"; before that, "the split view controller forwards the message to the view
+  /// controller being replaced. For example, a navigation controller responds by pushing `vc`
+  /// onto its navigation stack." Collapsed, the primary column is what is on screen, so a
+  /// navigation controller there pushes `vc` itself — a navigation controller too, as UIKit's
+  /// default collapse does with the secondary
+  /// (`pushByCollapsedSplit(className:kind:instance:onto:)`).
+  /// With no split view controller, UIKit "displays the view controller modally"
+  /// (`UIViewController`'s version).
   public func showDetail(
-    from source: ControllerIndex, isCollapsed: (ControllerIndex) -> Bool
+    className: String, kind: ControllerKind, from source: ControllerIndex,
+    isCollapsed: (ControllerIndex) -> Bool
   ) -> ShowHandling {
     guard let split = nearest([.split], from: source) else { return .presentsModally }
     guard isCollapsed(split) else { return .secondaryColumn(split: split) }
     if let primary = controllers[split].children.first, controllers[primary].kind == .navigation {
-      return .push(navigation: primary)
+      return .collapsedPush(
+        navigation: primary,
+        verdict: pushByCollapsedSplit(className: className, kind: kind, onto: primary))
     }
     return .primaryColumn(split: split)
+  }
+
+  /// What UIKit does when a collapsed split view controller puts a controller of class
+  /// `className` and kind `kind` on its primary navigation controller's stack itself: the
+  /// default collapse ("the UINavigationController class responds by pushing the secondary
+  /// view controller onto its navigation stack", Apple,
+  /// `splitViewController(_:collapseSecondary:onto:)`) and a collapsed `showDetail` ("a
+  /// navigation controller responds by pushing `vc` onto its navigation stack", Apple,
+  /// `showDetailViewController(_:sender:)`). The controller itself goes on the stack, a
+  /// navigation controller included: UIKit builds that nesting, so `navigation-in-navigation`
+  /// does not apply; every other rule of a push does.
+  public func pushByCollapsedSplit(
+    className: String, kind: ControllerKind, instance: ControllerIndex? = nil,
+    onto navigation: ControllerIndex
+  ) -> UIKitVerdict {
+    UIKitVerdict(
+      push(className: className, kind: kind, instance: instance, onto: navigation).violations
+        .filter { $0.rule != .navigationInNavigation })
   }
 }
 
 /// Who handles a `show(_:sender:)` or `showDetailViewController(_:sender:)` and what it does
 /// with the controller (`UIKitModel.show(from:deprecatedPush:)`).
 public enum ShowHandling: Sendable, Equatable {
-  /// This navigation controller pushes it.
+  /// This navigation controller pushes it (`push(className:kind:instance:onto:)` says whether
+  /// UIKit lets it).
   case push(navigation: ControllerIndex)
+  /// A collapsed split view controller's primary navigation controller pushes it, the
+  /// controller itself (a navigation controller too), with what UIKit does about it
+  /// (`UIKitModel.pushByCollapsedSplit(className:kind:instance:onto:)`): `showDetail` only.
+  case collapsedPush(navigation: ControllerIndex, verdict: UIKitVerdict)
   /// This split view controller makes it its primary column.
   case primaryColumn(split: ControllerIndex)
   /// This split view controller makes it its secondary (detail) column.

@@ -68,15 +68,14 @@ extension UIKitModel {
     ]
     var violations: [UIKitViolation] = []
     if !request.presenterInWindow {
-      violations.append(
-        UIKitViolation(
-          .presenterNotInWindow, .ignored, message: UIKitMessages.presenterNotInWindow, classes,
-          apple: "UIViewController.present(_:animated:completion:) presents from the view"
-            + " controller that provides the context; its view must be in the window hierarchy"))
+      violations.append(Self.presenterNotInWindow(classes))
     }
-    if let current = request.presenting {
-      classes["current"] = controllers[current].className
-      violations.append(Self.alreadyPresenting(classes))
+    if let refusal = alreadyPresentingRefusal(
+      presented: request.presented.className, requester: request.requester,
+      presenter: request.presenter, presenting: request.presenting)
+    {
+      classes["current"] = request.presenting.map { controllers[$0].className }
+      violations.append(refusal)
     }
     if let anchor = popoverAnchorViolation(for: request.presented, presenter: request.presenter) {
       violations.append(anchor)
@@ -92,6 +91,30 @@ extension UIKitModel {
             + " says it \"is not supported\" and \"will become a hard exception\""))
     }
     return UIKitVerdict(violations)
+  }
+
+  /// Step 2 of `present(_:)` on its own: UIKit's refusal of a `present` of a controller of
+  /// class `presented`, called on `requester`, that goes to `presenter` while it presents
+  /// `presenting` already; nil when it presents nothing. S1 (`PresentationResolution`) asks it
+  /// for each `presents` of a description, in document order.
+  public func alreadyPresentingRefusal(
+    presented: String, requester: ControllerIndex, presenter: ControllerIndex,
+    presenting: ControllerIndex?
+  ) -> UIKitViolation? {
+    guard let current = presenting else { return nil }
+    return Self.alreadyPresenting([
+      "presented": presented, "presenter": controllers[presenter].className,
+      "requester": controllers[requester].className, "current": controllers[current].className,
+    ])
+  }
+
+  /// UIKit's `presenter-not-in-window` refusal with its line filled from `classes`
+  /// (`presented`, `presenter`, `requester`: class names).
+  public static func presenterNotInWindow(_ classes: [String: String]) -> UIKitViolation {
+    UIKitViolation(
+      .presenterNotInWindow, .ignored, message: UIKitMessages.presenterNotInWindow, classes,
+      apple: "UIViewController.present(_:animated:completion:) presents from the view"
+        + " controller that provides the context; its view must be in the window hierarchy")
   }
 
   /// UIKit's `already-presenting` refusal with its line filled from `classes` (`presented`,
@@ -113,12 +136,23 @@ extension UIKitModel {
   ) -> UIKitViolation? {
     guard presented.popoverAnchor == nil, let reason = hierarchy.popoverReason(for: presented)
     else { return nil }
-    return UIKitViolation(
+    return Self.popoverWithoutAnchor(
+      reason, presented: presented.className, presenter: controllers[presenter].className)
+  }
+
+  /// UIKit's NSGenericException for a presentation that becomes a popover for `reason` with no
+  /// anchor, its line filled with the class names `presented` and `presenter`: an action
+  /// sheet's own wording, else the popover's. `lint` (which has class names, no hierarchy)
+  /// asks it too.
+  public static func popoverWithoutAnchor(
+    _ reason: PopoverReason, presented: String, presenter: String
+  ) -> UIKitViolation {
+    UIKitViolation(
       .actionSheetWithoutAnchor, .raises,
       message: reason == .actionSheet
         ? UIKitMessages.actionSheetWithoutAnchor : UIKitMessages.popoverWithoutAnchor,
       [
-        "presented": presented.className, "presenter": controllers[presenter].className,
+        "presented": presented, "presenter": presenter,
         "presentation": "UIPopoverPresentationController",
       ],
       apple: "UIPopoverPresentationController.sourceView: \"Use this property in conjunction"

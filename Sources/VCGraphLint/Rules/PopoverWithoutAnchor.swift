@@ -68,17 +68,15 @@ extension PopoverWithoutAnchor: LintCheck {
     let receiver = present.receiver(in: function.scope)
     return file.candidate(at: present.nameToken, in: function) { types in
       guard types.isUIKitCall("present", receiver: receiver, in: context) else { return nil }
-      let what: String
-      var message = UIKitMessages.popoverWithoutAnchor
+      let (what, reason): (String, PopoverReason)
       if let made, types.inherits(made.type, fromAnyOf: ["UIActivityViewController"]) != nil {
-        what = "activity view controller"
+        (what, reason) = ("activity view controller", .activityController)
       } else if let made, made.actionSheet,
         types.inherits(made.type, fromAnyOf: ["UIAlertController"]) != nil
       {
-        what = "action sheet"
-        message = UIKitMessages.actionSheetWithoutAnchor
+        (what, reason) = ("action sheet", .actionSheet)
       } else if popoverStyle {
-        what = "popover"
+        (what, reason) = ("popover", .popoverStyle)
       } else {
         return nil
       }
@@ -89,10 +87,9 @@ extension PopoverWithoutAnchor: LintCheck {
         "\(what) '\(spelled)' is presented without a popover anchor; on iPad UIKit shows it in"
           + " a popover and raises NSGenericException — set its popoverPresentationController's"
           + " sourceItem, sourceView (and sourceRect) or barButtonItem before presenting",
-        message.line([
-          "presented": made?.type ?? "UIViewController", "presenter": presenter,
-          "presentation": "UIPopoverPresentationController",
-        ])
+        UIKitModel.popoverWithoutAnchor(
+          reason, presented: made?.type ?? "UIViewController", presenter: presenter
+        ).uikitMessage
       )
     }
   }

@@ -96,9 +96,9 @@ extension PresentBeforeWindow: LintCheck {
       return (
         "'\(type)' \(how) before its view is in a window; UIKit logs a warning and presents"
           + " nothing — present from viewDidAppear(_:), or from the controller on screen",
-        rule.uikitMessage?.line([
+        UIKitModel.presenterNotInWindow([
           "presented": presented ?? "UIViewController", "presenter": type, "requester": type,
-        ])
+        ]).uikitMessage
       )
     }
   }

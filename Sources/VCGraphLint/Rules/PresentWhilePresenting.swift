@@ -183,10 +183,10 @@ struct PresentationPaths {
           + " that presentation's completion; UIKit logs a warning and does not present"
           + " \(names[1]) — present it from the presented controller, or after a dismissal"
           + " (in dismiss's completion)",
-        PresentWhilePresenting.rule.uikitMessage?.line([
+        UIKitModel.alreadyPresenting([
           "presented": names[1], "presenter": presenter, "requester": presenter,
           "current": names[0],
-        ])
+        ]).uikitMessage
       )
     }
   }

@@ -25,7 +25,9 @@ extension PushContainer: LintCheck {
       return (
         "'\(spelled)' is \(named) pushed onto a navigation stack: \(what) — push its"
           + " content controller instead, or present it",
-        container == "UINavigationController" ? rule.uikitMessage?.line() : nil
+        ControllerKind(uikitClass: container).flatMap { kind in
+          UIKitModel.pushViolations(kind: kind).first(where: \.stopsTheCall)?.uikitMessage
+        }
       )
     }
   }

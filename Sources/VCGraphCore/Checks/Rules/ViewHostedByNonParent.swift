@@ -65,12 +65,13 @@ struct ViewHostedByNonParent: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
+    let model = UIKitModel(analysis.hierarchy)
     var findings: [Finding] = []
     for (index, view) in analysis.hierarchy.views.enumerated() {
       guard let hosted = view.hosts, HostedView.isHeld(hosted, in: analysis) else { continue }
       let owner = view.treeOwner
       let hostedController = controllers[hosted]
-      guard hostedController.parent != owner else { continue }
+      guard let violation = model.hostView(of: hosted, in: owner) else { continue }
       let parentText = hostedController.parent.map { "'\(controllers[$0].id)'" } ?? "none"
       findings.append(
         Finding(
@@ -80,10 +81,7 @@ struct ViewHostedByNonParent: CheckRule {
             + " \(parentText)); UIKit raises UIViewControllerHierarchyInconsistency — call"
             + " addChild(_:) on '\(controllers[owner].id)' first",
           at: view.keyLocations["hosts"] ?? view.location, controller: hosted, view: index,
-          uikitMessage: rule.uikitMessage?.line([
-            "child": hostedController.className, "host": controllers[owner].className,
-            "parent": hostedController.parent.map { controllers[$0].className } ?? "(null)",
-          ])))
+          uikitMessage: violation.uikitMessage))
     }
     return findings
   }

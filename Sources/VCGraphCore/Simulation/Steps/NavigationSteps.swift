@@ -38,13 +38,19 @@ extension StepEditor {
     return nav
   }
 
-  /// `push {on, controller}`.
-  mutating func push(on name: String, _ new: StepController) throws(VCGraphError) -> String {
+  /// `push {on, controller}`, with what UIKit does about it: `push(className:kind:instance:onto:)`
+  /// unless the caller has UIKit's answer already (`verdict`: a collapsed split's `showDetail`,
+  /// `UIKitModel.pushByCollapsedSplit`).
+  mutating func push(
+    on name: String, _ new: StepController, verdict given: UIKitVerdict? = nil
+  ) throws(VCGraphError) -> String {
     let nav = try requireNavigation(name)
     let existing = try existingController(new)
     let written = existing.map { controllers[$0] } ?? new.fragment.controllers[new.root]
-    let verdict = UIKitModel(hierarchy).push(
-      className: written.className, kind: written.kind, instance: existing, onto: nav)
+    let verdict =
+      given
+      ?? UIKitModel(hierarchy).push(
+        className: written.className, kind: written.kind, instance: existing, onto: nav)
     if let refusal = verdict.refusal {
       switch refusal.rule {
       case .navigationInNavigation:

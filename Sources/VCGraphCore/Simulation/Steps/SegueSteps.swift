@@ -116,7 +116,7 @@ extension StepEditor {
     _ destination: SceneRef, kind: StoryboardSegue.Kind, from source: ControllerIndex
   ) throws(VCGraphError) -> String {
     switch UIKitModel(hierarchy).show(from: source, deprecatedPush: kind == .push) {
-    case .push(let navigation):
+    case .push(let navigation), .collapsedPush(let navigation, _):
       return try push(on: id(navigation), instance(destination))
     case .primaryColumn(let split), .secondaryColumn(let split):
       return try replaceColumn(0, of: split, with: instance(destination))
@@ -131,36 +131,39 @@ extension StepEditor {
     }
   }
 
-  /// `showDetail` (`UIKitModel.showDetail(from:isCollapsed:)`): an expanded split view
-  /// controller replaces its secondary (detail) column; a collapsed one shows it in its primary
-  /// column (pushed when that is a navigation controller); with no split view controller, the
-  /// source presents it modally.
+  /// `showDetail` (`UIKitModel.showDetail(className:kind:from:isCollapsed:)`): an expanded
+  /// split view controller replaces its secondary (detail) column; a collapsed one shows it in
+  /// its primary column, pushed — the destination itself, a navigation controller too — when
+  /// that is a navigation controller; with no split view controller, the source presents it
+  /// modally.
   private mutating func showDetailSegue(
     _ destination: SceneRef, from source: ControllerIndex
   ) throws(VCGraphError) -> String {
     let analysis = Analysis(hierarchy)
-    switch UIKitModel(hierarchy).showDetail(from: source, isCollapsed: analysis.isCollapsed) {
+    let scene = storyboard!.map[destination]
+    switch UIKitModel(hierarchy).showDetail(
+      className: scene.className, kind: scene.kind, from: source,
+      isCollapsed: analysis.isCollapsed)
+    {
     case .presentsModally, .refused:
       notes.append("no split view controller holds \(id(source)): showDetail presents modally")
       return try present(from: id(source), instance(destination))
+    case .push(let navigation):
+      return try push(on: id(navigation), instance(destination))
     case .secondaryColumn(let split):
       let columns = controllers[split].children
       return try replaceColumn(max(columns.count - 1, 1), of: split, with: instance(destination))
     case .primaryColumn(let split):
       return try replaceColumn(0, of: split, with: instance(destination))
-    case .push(let primary):
-      let map = storyboard!.map
-      if map[destination].kind == .navigation,
-        let rootSegue = map.segues(from: destination).first(where: {
-          map[$0].kind == .relationship && map[$0].relationship == .rootViewController
-        }), let root = map.destination(of: rootSegue)
-      {
+    case .collapsedPush(let primary, let verdict):
+      if scene.kind == .navigation {
         notes.append(
-          "collapsed: the detail navigation controller's root is pushed onto \(id(primary))'s"
-            + " stack (UIKit does not push a navigation controller onto another)")
-        return try push(on: id(primary), instance(map.resolved(root)))
+          "collapsed: \(id(primary)) pushes the navigation controller itself, as UIKit does for"
+            + " a collapsed split view (\"a navigation controller responds by pushing vc onto its"
+            + " navigation stack\"); UIKit built this nesting, so it is no"
+            + " navigation-in-navigation")
       }
-      return try push(on: id(primary), instance(destination))
+      return try push(on: id(primary), instance(destination), verdict: verdict)
     }
   }
 
