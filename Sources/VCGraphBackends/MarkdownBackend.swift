@@ -93,7 +93,7 @@ public struct MarkdownBackend: DiagramTextBackend {
         case .refused: "dotted red"
         case .reference: "dotted grey, open end"
         }
-      edges.append("\(look): \(style.legend)")
+      edges.append("\(look): \(legend.name(of: style))")
     }
     let shapes = legend.roles.map { role -> String in
       let shape =

@@ -1,9 +1,10 @@
 import VCGraphDiagram
 
 extension MermaidBackend {
-  /// The invisible links (`A ~~~ B`) that stack a flowchart's blocks one below the other, as
-  /// the Graphviz drawing does, so that it grows down rather than sideways and keeps its text
-  /// large when drawn to an 880 px column (``ReadingSize``): in each window (and among the
+  /// The invisible links that stack a flowchart's blocks one below the other, as the Graphviz
+  /// drawing does, so that it grows down rather than sideways and keeps its text large when
+  /// drawn to an 880 px column (``ReadingSize``): a controller's fan of four or more (tabs,
+  /// children, its view) in two rows (``wrapFans(in:links:)``); in each window (and among the
   /// controllers in no window), each presentation level below the window's own deepest node
   /// and below the level before (by level number); then the top-level subgraphs (scenes,
   /// windows, the controllers in no window) each below the one before. Mermaid would set
@@ -15,14 +16,19 @@ extension MermaidBackend {
     func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
       cluster.nodes.map(\.id) + cluster.clusters.flatMap(all)
     }
+    // The last of the deepest: a block hung from the first pulled the tree it ends to the
+    // right, past the fans beside it (a tab bar's tabs out of their order).
     func deepest(_ nodes: [Diagram.NodeID]) -> Diagram.NodeID? {
       guard let most = nodes.compactMap({ depth[$0] }).max() else { return nil }
-      return nodes.first { depth[$0] == most }
+      return nodes.last { depth[$0] == most }
     }
     // Mermaid ranks a link between subgraphs loosely: each link joins the lowest node above
     // to each node of the block below that nothing inside the block ranks.
     func hang(_ block: [Diagram.NodeID], below tail: Diagram.NodeID?) {
-      guard let tail else { return }
+      hang(block, below: tail.map { [$0] } ?? [])
+    }
+    func hang(_ block: [Diagram.NodeID], below tails: [Diagram.NodeID]) {
+      guard !tails.isEmpty else { return }
       let inside = Set(block)
       var ranked = Set<Diagram.NodeID>()
       for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
@@ -30,8 +36,43 @@ extension MermaidBackend {
         ranked.insert(drawn.head)
       }
       for link in links where inside.contains(link.tail) { ranked.insert(link.head) }
-      for head in block where !ranked.contains(head) { links.append((tail, head)) }
+      for head in block where !ranked.contains(head) {
+        for tail in tails { links.append((tail, head)) }
+      }
       depth = depths(in: diagram, links: links)
+    }
+    // The deepest node of each column of `nodes`: of the tree under each child of a root
+    // among them (a node nothing among them ranks), or the root when it has none.
+    func columnEnds(of nodes: [Diagram.NodeID]) -> [Diagram.NodeID] {
+      let inside = Set(nodes)
+      var below: [Diagram.NodeID: [Diagram.NodeID]] = [:]
+      var ranked = Set<Diagram.NodeID>()
+      var joined = links
+      for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
+      where ranks(edge) {
+        joined.append(drawn)
+      }
+      for link in joined
+      where link.tail != link.head && inside.contains(link.tail) && inside.contains(link.head) {
+        below[link.tail, default: []].append(link.head)
+        ranked.insert(link.head)
+      }
+      var ends: [Diagram.NodeID] = []
+      for root in nodes where !ranked.contains(root) {
+        for column in below[root] ?? [root] {
+          var seen: Set<Diagram.NodeID> = [column]
+          var queue = [column]
+          var index = 0
+          while index < queue.count {
+            for next in below[queue[index]] ?? [] where seen.insert(next).inserted {
+              queue.append(next)
+            }
+            index += 1
+          }
+          if let end = deepest(queue), !ends.contains(end) { ends.append(end) }
+        }
+      }
+      return ends
     }
     func blocks(in cluster: Diagram.Cluster) -> [Diagram.Cluster] {
       let levels = cluster.clusters.enumerated().compactMap {
@@ -46,15 +87,18 @@ extension MermaidBackend {
       return levels.sorted { ($0.level, $0.offset) < ($1.level, $1.offset) }.map(\.cluster)
         .filter { !MermaidWriter.isEmpty($0) }
     }
-    wrapTabs(in: diagram, links: &links)
+    wrapFans(in: diagram, links: &links)
     depth = depths(in: diagram, links: links)
     func visit(_ cluster: Diagram.Cluster) {
       switch cluster.kind {
       case .window, .detached:
+        // A level below the end of every column above it (each tab's, each child's), not
+        // only below the deepest: hung from one, Mermaid pulled that column sideways to it (a
+        // tab's stack past the next tab).
         var above = cluster.nodes.map(\.id)
         for block in blocks(in: cluster) {
           let nodes = all(block)
-          hang(nodes, below: deepest(above))
+          hang(nodes, below: columnEnds(of: above))
           above = nodes
         }
       case .scene:
@@ -85,24 +129,32 @@ extension MermaidBackend {
     return links.map { (MermaidID.node($0.tail), MermaidID.node($0.head)) }
   }
 
-  /// A tab bar's tabs in two rows when it has four or more: each tab of the second half under
-  /// the tab half a bar to its left, below the deepest node of that tab's tree, so that five
-  /// tabs of stacks are three columns wide, not five.
-  private static func wrapTabs(
+  /// A controller's fan in two rows when it has four or more (its tabs in tab-bar order, its
+  /// children, stack entries and view in the order they are drawn): each of the second half
+  /// under the one half a fan to its left, below the deepest node of that one's tree (and the
+  /// last of an odd fan under the last of the first row too), so that five tabs of stacks, or
+  /// a container's children beside its view tree, are three columns wide, not five, and keep
+  /// their order.
+  private static func wrapFans(
     in diagram: Diagram, links: inout [(tail: Diagram.NodeID, head: Diagram.NodeID)]
   ) {
     var below: [Diagram.NodeID: [Diagram.NodeID]] = [:]
-    var tabs: [Diagram.NodeID: [(position: Int, head: Diagram.NodeID)]] = [:]
+    var fans: [Diagram.NodeID: [(position: Int, head: Diagram.NodeID)]] = [:]
     var order: [Diagram.NodeID] = []
-    for (edge, drawn) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
+    for (index, (edge, drawn)) in zip(diagram.edges, Diagram.drawnEnds(of: diagram.edges))
+      .enumerated()
     where ranks(edge) && drawn.tail != drawn.head {
       below[drawn.tail, default: []].append(drawn.head)
+      guard case .controller = drawn.tail else { continue }
+      // Tabs first, by their place in the bar; the rest as drawn.
+      var position = diagram.edges.count + index
       if case .containment(let containment) = edge.kind,
-        case .tab(let position, _, _) = containment.slot
+        case .tab(let tab, _, _) = containment.slot
       {
-        if tabs[edge.tail] == nil { order.append(edge.tail) }
-        tabs[edge.tail, default: []].append((position, edge.head))
+        position = tab
       }
+      if fans[drawn.tail] == nil { order.append(drawn.tail) }
+      fans[drawn.tail, default: []].append((position, drawn.head))
     }
     // The deepest node under `root` (the first found at the greatest depth).
     func deepest(under root: Diagram.NodeID) -> Diagram.NodeID {
@@ -120,12 +172,18 @@ extension MermaidBackend {
       }
       return best.node
     }
-    for bar in order {
-      let row = tabs[bar]!.sorted { $0.position < $1.position }.map(\.head)
+    for tail in order {
+      let row = fans[tail]!.sorted { $0.position < $1.position }.map(\.head)
       guard row.count >= 4 else { continue }
       let half = (row.count + 1) / 2
-      for index in half..<row.count {
-        links.append((deepest(under: row[index - half]), row[index]))
+      var pairs = (half..<row.count).map { (above: row[$0 - half], below: row[$0]) }
+      // An odd fan's last of the first row is held over the last of the second too: with
+      // nothing below it, Mermaid moved it anywhere in its row.
+      if row.count % 2 == 1 { pairs.append((row[half - 1], row[row.count - 1])) }
+      for pair in pairs {
+        let link = (tail: deepest(under: pair.above), head: pair.below)
+        links.append(link)
+        below[link.tail, default: []].append(link.head)
       }
     }
   }

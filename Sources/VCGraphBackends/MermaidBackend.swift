@@ -30,14 +30,19 @@ public struct MermaidBackend: DiagramTextBackend {
       if let caption = diagram.caption { title += " · " + caption }
       front.append("title: " + MermaidText.yamlString(title))
     }
-    // Mermaid's spacing, closer than its default, so that a diagram drawn to the column's width
-    // (GitHub's `useMaxWidth`) keeps its text larger; the edge labels' patch in the canvas
-    // colour, so that their text keeps its contrast (Mermaid's own patch is grey).
+    // Mermaid's spacing: nodes closer than its default, so that a diagram drawn to the
+    // column's width (GitHub's `useMaxWidth`) keeps its text larger; ranks a little further
+    // apart than its default, which leaves a nested subgraph's title room under its parent's
+    // (at 36 px the two titles overlapped); room under each title (`subGraphTitleMargin`),
+    // without which Mermaid set a subgraph's first row over its title (a window's root, a
+    // level's presented controller); the edge labels' patch in the canvas colour, so that
+    // their text keeps its contrast (Mermaid's own patch is grey).
     let patch = diagram.theme.canvas ?? diagram.theme.labelFill ?? diagram.theme.nodeFill
     front += ["config:"]
     if diagram.theme.isDark { front.append("  theme: dark") }
     front += [
-      "  flowchart:", "    nodeSpacing: 16", "    rankSpacing: 36", "    padding: 6",
+      "  flowchart:", "    nodeSpacing: 16", "    rankSpacing: 54", "    padding: 6",
+      "    subGraphTitleMargin:", "      top: 2", "      bottom: 8",
       "  themeVariables:", "    edgeLabelBackground: \"\(patch)\"",
     ]
     if !front.isEmpty {
@@ -55,14 +60,35 @@ public struct MermaidBackend: DiagramTextBackend {
     }
     for link in Self.stackingLinks(in: diagram) { writer.invisibleLink(link.tail, link.head) }
     if let legend = diagram.legend {
-      // An invisible link to the first controller puts the legend above the diagram, in one
-      // row; alone, Mermaid would set it beside the diagram and halve the diagram's width.
-      let nodes = diagram.allNodes
-      let first = nodes.first { if case .controller = $0.id { true } else { false } }
-      writer.legend(legend, above: (first ?? nodes.first).map { MermaidID.node($0.id) })
+      writer.legend(legend, above: Self.legendAnchors(in: diagram).map(MermaidID.node))
     }
     writer.finish()
     return writer.output
+  }
+
+  /// The nodes the legend is set above, by an invisible link from its subgraph to each: the
+  /// first controller (else the first node), and the first node of each top-level storyboard
+  /// subgraph that does not hold it, which Mermaid sets beside the window of a launch state.
+  /// Linked from the subgraph, not from a node in it, the legend is laid out as one block,
+  /// centred over what it is linked to, so that it does not run past the diagram's edge (from
+  /// one node, Mermaid aligned that node over the controller and let the row run on); alone,
+  /// Mermaid would set it beside the diagram and halve the diagram's width.
+  static func legendAnchors(in diagram: Diagram) -> [Diagram.NodeID] {
+    let nodes = diagram.allNodes
+    guard
+      let first = nodes.first(where: { if case .controller = $0.id { true } else { false } })
+        ?? nodes.first
+    else { return [] }
+    var anchors = [first.id]
+    func all(_ cluster: Diagram.Cluster) -> [Diagram.NodeID] {
+      cluster.nodes.map(\.id) + cluster.clusters.flatMap(all)
+    }
+    for cluster in diagram.clusters {
+      guard case .storyboard = cluster.kind else { continue }
+      let inside = all(cluster)
+      if let head = inside.first, !inside.contains(first.id) { anchors.append(head) }
+    }
+    return anchors
   }
 
   /// Mermaid's default limits, which renderers such as GitHub's do not let a diagram raise:
@@ -79,8 +105,8 @@ public struct MermaidBackend: DiagramTextBackend {
       return "the Mermaid text has \(size) characters, more than the \(maxTextSize) that"
         + " Mermaid draws by default"
     }
-    // The legend's invisible link is an edge too.
-    let edges = diagram.edges.count + (diagram.legend != nil && !diagram.allNodes.isEmpty ? 1 : 0)
+    // The legend's invisible links are edges too.
+    let edges = diagram.edges.count + (diagram.legend != nil ? legendAnchors(in: diagram).count : 0)
     if edges > maxEdges {
       return "the Mermaid diagram has \(edges) edges, more than the \(maxEdges) that Mermaid"
         + " draws by default"

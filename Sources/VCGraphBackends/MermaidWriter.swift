@@ -289,13 +289,13 @@ struct MermaidWriter {
 
   // MARK: - Legend
 
-  mutating func legend(_ legend: Diagram.Legend, above first: String?) {
+  mutating func legend(_ legend: Diagram.Legend, above anchors: [String]) {
     var rows = [("<b>━━</b>", "visible path")]
     if legend.hasPresentations { rows.append(("┅┅", "presents (style)")) }
     rows += [("━━", "contains, on screen"), ("┅┅", "contains, off screen")]
     if legend.hasResponderChains { rows.append(("① ②", "responder chain")) }
     if legend.hasViews { rows.append(("┈┈", "view / hosts")) }
-    for style in legend.segueStyles { rows.append((Self.sample(style), style.legend)) }
+    for style in legend.segueStyles { rows.append((Self.sample(style), legend.name(of: style))) }
     line("subgraph lgd[\(MermaidText.quoted(["legend"], nowrap: true))]", indent: 1)
     line("direction TB", indent: 2)
     let table = rows.map { "\($0.0) \(MermaidText.label($0.1))" }.joined(separator: "<br>")
@@ -323,10 +323,7 @@ struct MermaidWriter {
     }
     line("end", indent: 1)
     subgraphStyles.append(("lgd", "fill:none,stroke:\(theme.quietLine),color:\(theme.secondary)"))
-    if let first {
-      line("lgdEdges ~~~ \(first)", indent: 1)
-      edgeCount += 1
-    }
+    for anchor in anchors { invisibleLink("lgd", anchor) }
   }
 
   // MARK: - Styles

@@ -53,7 +53,7 @@ extension CommandContext {
         case .crashed(let message):
           throw VCGraphError(.software, "\(input): \(message)")
         case .backend(let error):
-          throw VCGraphError.graphviz(error, input: input)
+          throw VCGraphError.drawing(error, input: input)
         }
       }
     } else {
@@ -79,7 +79,7 @@ extension CommandContext {
         }
         drawn.warnings = Self.warnings(warnings, input: input)
       } catch {
-        throw VCGraphError.graphviz(error, input: input)
+        throw VCGraphError.drawing(error, input: input)
       }
     }
     return drawn

@@ -48,6 +48,7 @@ struct DiffOptions: CommandOptions {
   @OptionGroup var quietOption: QuietOption
   @OptionGroup(title: StyleOptions.title) var style: StyleOptions
   @OptionGroup(title: StyleOptions.title) var details: DetailOptions
+  @OptionGroup(title: ReadingOptions.title) var focusOption: FocusOption
   @OptionGroup(title: LimitOptions.title) var limits: LimitOptions
   @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
   @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
@@ -65,7 +66,12 @@ struct DiffOptions: CommandOptions {
   }
 
   func validate() throws {
-    guard let output else { return }
+    guard let output else {
+      if focusOption.focus != nil {
+        throw ValidationError("'--focus' draws part of -o's drawing; add -o FILE (-o after.svg)")
+      }
+      return
+    }
     guard output != "-" else {
       throw ValidationError(
         "diff prints the comparison on standard output; -o names the diagram's file (name a"
@@ -186,24 +192,28 @@ struct DiffCommand: Subcommand {
     diagram.removedIDs = diff.removed.map(\.id)
     diagram.changes = Self.changes(diff)
     let report = try AnalysisReport(diff.after.hierarchy)
+    if let id = options.focusOption.focus {
+      diagram.selection = try RenderCommand.focus(on: id, in: report, input: inputs[1])
+    }
     let model = DiagramBuilder(report: report, options: diagram).diagram()
     let bytes: [UInt8]
-    if let graphviz = format.graphviz {
+    if let image = format.image {
       // With something removed (and a layout to draw), AFTER is drawn on one layout with
       // BEFORE, the removed controllers ghosted where they were; DOT is the graph before layout.
       var graph = ImageGraph(model)
       var engine = options.drawing.engine
-      if !diff.removed.isEmpty && graphviz != .dot {
-        graph = try ghosted(diff, after: graph, input: inputs[1])
+      if !diff.removed.isEmpty && image != .dot {
+        graph = try ghosted(
+          diff, after: graph, selection: diagram.selection, input: inputs[1])
         engine = ImageLayout.engine
       }
       let rendered = try context.draw(
-        graph, input: inputs[1], engine: engine, formats: [graphviz], singleDiagram: true)
+        graph, input: inputs[1], engine: engine, formats: [image], singleDiagram: true)
       for warning in rendered.warnings { context.console.err(warning) }
-      guard let data = rendered.outputs[graphviz] else {
+      guard let data = rendered.outputs[image] else {
         throw VCGraphError(.software, "\(inputs[1]): Graphviz returned no \(format.rawValue)")
       }
-      bytes = graphviz == .svg ? ImageBackend.svg(data, describing: model) : data
+      bytes = image == .svg ? ImageBackend.svg(data, describing: model) : data
     } else if let backend = format.textBackend(image: nil) {
       bytes = Array(backend.text(for: model).utf8)
     } else {

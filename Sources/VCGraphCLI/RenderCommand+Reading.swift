@@ -83,8 +83,8 @@ extension RenderCommand {
       let image = imageFormat.flatMap { paths[$0] }.map { ($0 as NSString).lastPathComponent }
       for (format, _) in drawn {
         let bytes: [UInt8]
-        if let graphviz = rendered[format] {
-          bytes = graphviz
+        if let drawing = rendered[format] {
+          bytes = drawing
         } else if let backend = format.textBackend(image: image) {
           let text = backend.text(for: model)
           try warnAboutMermaidLimits(text, of: model, input: named, format: format, image: image)

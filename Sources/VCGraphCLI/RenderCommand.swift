@@ -21,7 +21,8 @@ enum RenderFormat: String, CaseIterable {
   /// The extension of its files.
   var fileExtension: String { self == .mermaid ? "mmd" : rawValue }
 
-  var graphviz: ImageFormat? {
+  /// The image backend's format this one is, nil for a text or JSON format.
+  var image: ImageFormat? {
     switch self {
     case .svg: .svg
     case .png: .png
@@ -320,7 +321,7 @@ struct RenderCommand: Subcommand {
     var files: [(bytes: [UInt8], path: String)] = []
     for format in formats {
       let bytes: [UInt8]
-      if format.graphviz != nil {
+      if format.image != nil {
         bytes = rendered[format]!
       } else if let backend = format.textBackend(image: image) {
         let text = backend.text(for: model)
@@ -456,21 +457,21 @@ struct RenderCommand: Subcommand {
   ) throws(VCGraphError) -> (images: [RenderFormat: [UInt8]], width: Double?, warnings: [String]) {
     let graph = ImageGraph(model)
     let engine = options.drawing.engine
-    var graphviz = formats.compactMap(\.graphviz)
+    var images = formats.compactMap(\.image)
     var scaled = CommandContext.Drawn()
-    if let dpi = options.dpi, graphviz.contains(.png) {
+    if let dpi = options.dpi, images.contains(.png) {
       let large = graph.drawn(atDPI: LayoutLimits.format(dpi))
-      graphviz.removeAll { $0 == .png }
+      images.removeAll { $0 == .png }
       scaled = try context.draw(
         large, input: input, engine: engine, formats: [.png], singleDiagram: singleDiagram)
     }
     let drawn = try context.draw(
-      graph, input: input, engine: engine, formats: graphviz, singleDiagram: singleDiagram)
+      graph, input: input, engine: engine, formats: images, singleDiagram: singleDiagram)
     let width = ImageBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png])
     let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
     for format in formats {
-      guard let output = format.graphviz else { continue }
+      guard let output = format.image else { continue }
       guard let data = outputs[output] else {
         throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue) output")
       }

@@ -154,16 +154,16 @@ struct ScanCommand: Subcommand {
   ) throws(VCGraphError) -> (bytes: [UInt8], model: Diagram) {
     let model = builder(result, title: title, selection: selection).diagram()
     let input = named ?? title
-    if let graphviz = format.graphviz {
+    if let image = format.image {
       let graph = ImageGraph(model)
       // The SVG too, to measure the drawing whatever the format.
       let formats: [ImageFormat] =
-        graphviz == .svg || graphviz == .png ? [graphviz] : [graphviz, .svg]
+        image == .svg || image == .png ? [image] : [image, .svg]
       let rendered = try context.draw(
         graph, input: input, engine: options.drawing.engine, formats: formats,
         singleDiagram: true)
       for warning in rendered.warnings { context.console.err(warning) }
-      guard let data = rendered.outputs[graphviz] else {
+      guard let data = rendered.outputs[image] else {
         throw VCGraphError(.software, "\(input): Graphviz returned no \(format.rawValue)")
       }
       if let width = ImageBackend.drawingWidth(
@@ -174,7 +174,7 @@ struct ScanCommand: Subcommand {
       {
         try readingMiss("\(input): \(problem)")
       }
-      return (graphviz == .svg ? ImageBackend.svg(data, describing: model) : data, model)
+      return (image == .svg ? ImageBackend.svg(data, describing: model) : data, model)
     }
     guard let backend = format.textBackend(image: nil) else {
       throw VCGraphError(.usage, "no map in the format \(format.rawValue)")

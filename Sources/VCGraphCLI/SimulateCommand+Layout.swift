@@ -67,7 +67,7 @@ extension SimulateCommand {
     } catch let error as VCGraphError {
       throw error
     } catch let error as ImageBackendError {
-      throw VCGraphError.graphviz(error, input: input)
+      throw VCGraphError.drawing(error, input: input)
     } catch {
       throw VCGraphError(.software, "\(input): the shared layout could not be read (\(error))")
     }

@@ -278,7 +278,7 @@ struct SimulateCommand: Subcommand {
         // The legend on its own, a column that fits the page's side panel.
         if legend { legendSVG = try ImageBackend.legendSVG(of: full) }
       } catch {
-        throw VCGraphError.graphviz(error, input: input)
+        throw VCGraphError.drawing(error, input: input)
       }
       let drawing = Drawing(
         svg: ImageBackend.svg(file.outputs[.svg]!, describing: model), png: file.outputs[.png],

@@ -365,6 +365,15 @@ extension Diagram {
     /// app's map: its bands' middle column, so the legend does not drift sideways and widen
     /// the drawing), nil for none.
     public var column: NodeID?
+    /// What each kind of line stands for where it is not a storyboard's segue (a scanned
+    /// app's map names the operations it draws in that kind: `pushes (push or link)`);
+    /// ``name(of:)`` falls back to the style's own ``SegueEdge/Style/legend``.
+    public var segueNames: [SegueEdge.Style: String] = [:]
+
+    /// How the legend names `style`'s lines.
+    public func name(of style: SegueEdge.Style) -> String {
+      segueNames[style] ?? style.legend
+    }
 
     /// Creates a legend.
     public init(

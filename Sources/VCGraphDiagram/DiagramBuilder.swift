@@ -104,7 +104,7 @@ public struct DiagramBuilder {
     let edges = containmentEdges() + presentationEdges() + viewEdges() + responderEdges()
     let shownPath = options.showPath ? hierarchy.path : Self.baseName(of: hierarchy.path)
     var title = options.title ?? hierarchy.title ?? Self.stem(of: shownPath)
-    if let selection = options.selection { title += " · " + selection.label }
+    if let selection = options.selection { title = selection.title(of: title) }
     return Diagram(
       title: title, path: shownPath, caption: options.caption, removedIDs: options.removedIDs,
       summary: summary(), nodes: topLevel, clusters: clusters, edges: edges,

@@ -19,6 +19,29 @@ public struct DiagramSelection: Sendable, Equatable {
     self.slug = slug
   }
 
+  /// The most characters a part's title line has: the whole diagram's title is cut at a word
+  /// (with `…`) so that the part's label fits, and a small part is not drawn as wide as its
+  /// title (at 13 pt, 64 characters are about 420 pt, under half of an 880 px column).
+  public static let titleLength = 64
+
+  /// The title of this part of a diagram titled `whole`: `whole · label`, the whole title cut
+  /// short at a word when the line would be longer than ``titleLength`` (the label is kept;
+  /// the overview page has the whole title).
+  public func title(of whole: String) -> String {
+    let joined = whole + " · " + label
+    guard joined.count > Self.titleLength else { return joined }
+    let room = Self.titleLength - label.count - " · ".count - "…".count
+    guard room >= 8 else { return label }
+    var cut = String(whole.prefix(room))
+    if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) >= 8 {
+      cut = String(cut[..<space])
+    }
+    while let last = cut.last, last == "," || last == " " || last == "·" || last == ":" {
+      cut.removeLast()
+    }
+    return cut + "…" + " · " + label
+  }
+
   /// The controller `id` and what it touches: the path from its window's root down to it
   /// (parents and presenters), its parent, its children, its presenter and what it presents
   /// or asked to present. An id no controller has is a data error (65) with a did-you-mean.

@@ -121,6 +121,8 @@ public struct ScanMapBuilder {
     var count: Int
     var details: [String]
     var sites: [String]
+    /// The operations drawn as this edge, as the legend names them (``legendWord(of:)``).
+    var operations: Set<String>
   }
 
   /// The map; the same result and options always give an equal diagram.
@@ -174,11 +176,12 @@ public struct ScanMapBuilder {
         groups[same].count += 1
         if !groups[same].details.contains(detail) { groups[same].details.append(detail) }
         groups[same].sites.append(site)
+        groups[same].operations.insert(Self.legendWord(of: edge))
       } else {
         groups.append(
           Group(
             tail: tail, head: to, style: style, title: title, count: 1, details: [detail],
-            sites: [site]))
+            sites: [site], operations: [Self.legendWord(of: edge)]))
       }
     }
     // Types with nothing drawn (they show only UIKit's own controllers, or themselves) are
@@ -189,7 +192,10 @@ public struct ScanMapBuilder {
     order.removeAll { hidden.contains($0) }
     var references: [String: String] = [:]
     if let selection { references = Self.select(selection, groups: &groups, order: &order) }
-    references.merge(Self.shareScreens(&groups, order: &order)) { outside, _ in outside }
+    let outside = selection == nil ? nil : references
+    references.merge(Self.shareScreens(&groups, order: &order, outside: outside)) { kept, _ in
+      kept
+    }
     let controllers = Dictionary(
       result.controllers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let entries = Dictionary(grouping: result.entryPoints, by: \.type)
@@ -279,6 +285,10 @@ public struct ScanMapBuilder {
         hasOffScreen: false, hasVisiblePath: false, hasOffScreenContainment: false,
         placement: options.legendPlacement,
         segueStyles: Diagram.SegueEdge.Style.allCases.filter(styles.contains))
+      diagram.legend?.segueNames = Self.legendNames(
+        groups.filter {
+          index[$0.tail] != nil && index[$0.head] != nil
+        })
       // Below every node that leads nowhere, so below the whole map.
       let leading = Set(edges.map(\.tail))
       diagram.legend?.anchors = nodes.map(\.id).filter { !leading.contains($0) }

@@ -121,7 +121,8 @@ extension GraphvizBackend {
       // The sample is text: a line colour too faint for text (the quiet line's) is drawn in
       // the secondary text colour.
       let line = Self.line(style, theme: theme)
-      row(Self.sample(style), line == theme.quietLine ? theme.secondary : line, style.legend)
+      let color = line == theme.quietLine ? theme.secondary : line
+      row(Self.sample(style), color, legend.name(of: style))
     }
     guard !rows.isEmpty else { return nil }
     let table = "<TABLE BORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"1\">\(rows)</TABLE>"

@@ -67,20 +67,9 @@ public struct SVGMetadata: Sendable, Equatable {
 
   /// Text as XML character data: `&`, `<`, `>` escaped, tab and line feed as spaces, and
   /// every other character vcgraph's text policy refuses as its
-  /// `ControlCharacters.picture(of:)`.
+  /// `ControlCharacters.picture(of:)` (`ControlCharacters.MarkupContext.xmlLine`).
   static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\t", "\n": out += " "
-      default:
-        out.unicodeScalars.append(ControlCharacters.picture(of: scalar) ?? scalar)
-      }
-    }
-    return out
+    ControlCharacters.markup(text, for: .xmlLine)
   }
 }
 

@@ -11,7 +11,8 @@ public struct Scanner: Sendable {
 
   public init() {}
 
-  /// What a scan found, and the files it could not read (each `path: why`).
+  /// What a scan found, and the files it could not read (each a warning to print as it is:
+  /// `warning: path: why`, or `path:line:column: warning: why` and a `note:` line).
   public struct Outcome: Sendable {
     public var result: ScanResult
     public var problems: [String]
@@ -34,7 +35,7 @@ public struct Scanner: Sendable {
     for item in box.items {
       switch item {
       case .success(let facts)?: files.append(facts)
-      case .failure(let problem)?: problems.append(problem.message)
+      case .failure(let problem)?: problems.append("warning: " + problem.message)
       case nil: break
       }
     }

@@ -25,7 +25,8 @@ struct StoryboardIndex: Sendable {
 
   var scenes: [Scene] = []
   var segues: [Segue] = []
-  /// Storyboards that could not be read, with why (reported, never fatal).
+  /// Storyboards that could not be read, with why (reported, never fatal): each a warning as
+  /// `DiagnosticPrinter` writes it, without its last line feed.
   var problems: [String] = []
 
   init() {}
@@ -38,7 +39,14 @@ struct StoryboardIndex: Sendable {
       do {
         map = try StoryboardLoader().load(paths: [path])
       } catch {
-        problems.append(error.description)
+        // `path:line:column: warning: why`, as every command prints a warning: the scan goes
+        // on without the storyboard, so it is no error.
+        for problem in [error] + error.related {
+          let line = DiagnosticPrinter().format(
+            severity: .warning, message: problem.message, location: problem.location,
+            hint: problem.hint)
+          problems.append(String(line.dropLast()))
+        }
         continue
       }
       let storyboard = map.storyboards[0]

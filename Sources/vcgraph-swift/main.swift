@@ -98,7 +98,7 @@ if command == "lint" {
 
 let outcome = Scanner().scan(sources)
 for problem in outcome.problems {
-  writeError("warning: \(problem)\n")
+  writeError(problem + "\n")
 }
 // The bytes of `outcome.result.json.formatted()` and a line feed, written without building
 // the JSON values (ScanJSONWriter).

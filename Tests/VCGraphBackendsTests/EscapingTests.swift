@@ -93,8 +93,11 @@ import VCGraphDiagram
       config:
         flowchart:
           nodeSpacing: 16
-          rankSpacing: 36
+          rankSpacing: 54
           padding: 6
+          subGraphTitleMargin:
+            top: 2
+            bottom: 8
         themeVariables:
           edgeLabelBackground: "#ffffff"
       ---

@@ -29,6 +29,45 @@ import VCGraphCore
     #expect(XMLText.escaped("t\tn\nr\r<&>") == "t&#9;n&#10;r&#13;&lt;&amp;&gt;")
   }
 
+  @Test func htmlAndXMLShareOneMarkupFunction() {
+    // The same hostile text in the three markup contexts: the markup characters escaped,
+    // refused characters as pictures; only quotes and line breaks differ, as each grammar asks.
+    let text = "<a href='x'>\"&\"</a>\t\n\r\u{1B}\u{FFFF}"
+    #expect(
+      ControlCharacters.markup(text, for: .html)
+        == "&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;␉␊␍␛\u{FFFD}")
+    #expect(
+      ControlCharacters.markup(text, for: .xml)
+        == "&lt;a href=&apos;x&apos;&gt;&quot;&amp;&quot;&lt;/a&gt;&#9;&#10;&#13;␛\u{FFFD}")
+    #expect(
+      ControlCharacters.markup(text, for: .xmlLine)
+        == "&lt;a href='x'&gt;\"&amp;\"&lt;/a&gt;  ␍␛\u{FFFD}")
+    #expect(ReviewNote.escape(text) == ControlCharacters.markup(text, for: .html))
+    #expect(XMLText.escaped(text) == ControlCharacters.markup(text, for: .xml))
+    for context in ControlCharacters.MarkupContext.allCases {
+      #expect(ControlCharacters.markup("plain é", for: context) == "plain é")
+    }
+  }
+
+  @Test func theReviewPageEscapesByScalarAsHTMLParsersRead() {
+    // `"` followed by a combining mark is one Swift Character, but an HTML parser ends a
+    // quoted attribute value at the quote all the same (HTML's tokenizer reads code points):
+    // the review page compared Characters, so it wrote that quote raw into an href, where
+    // `/onmouseover=…` became an attribute of the link. Now it is escaped, and a target
+    // holding a quote is no link.
+    let quote = "\"\u{301}"
+    #expect(ReviewNote.escape(quote + "<\u{301}") == "&quot;\u{301}&lt;\u{301}")
+    #expect(
+      ReviewNote.html("[x](https://a\(quote)/onmouseover=alert//)")
+        == "<p>[x](https://a&quot;\u{301}/onmouseover=alert//)</p>")
+    #expect(!ReviewNote.isAllowed("https://a\(quote)b"))
+    // A file name with an escape character, shown on the page: as its picture, as in every
+    // other document vcgraph writes.
+    #expect(
+      ReviewNote.html("see `a\u{1B}b` and **c\u{7F}**")
+        == "<p>see <code>a␛b</code> and <strong>c␡</strong></p>")
+  }
+
   @Test func terminalsEscapeWhatDocumentsPicture() {
     #expect(
       ControlCharacters.escaped(Self.hostile)

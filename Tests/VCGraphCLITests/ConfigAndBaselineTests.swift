@@ -129,6 +129,30 @@ enum CIInputs {
     #expect(without.stdout != with.stdout)
   }
 
+  @Test("max_width: render's and scan's reading width from the file, --max-width wins")
+  func readingWidthDefault() throws {
+    let directory = try Self.project()
+    let sample = repositoryRoot.appendingPathComponent("Samples/tabs-form-sheet.yaml").path
+    // The sample is 839 px wide (CommandLine.md's example): it reads at 880, not at 400.
+    let plain = try vcgraph(["render", sample, "-f", "svg", "-o", "-"], cwd: directory.url)
+    #expect(plain.exitCode == 0 && !plain.stderr.contains("shown"), "\(plain.stderr)")
+    try directory.write(".vcgraph.yml", "max_width: 400\n")
+    let narrow = try vcgraph(["render", sample, "-f", "svg", "-o", "-"], cwd: directory.url)
+    #expect(narrow.exitCode == 0)
+    #expect(narrow.stderr.contains("shown 400 px wide (--max-width)"), "\(narrow.stderr)")
+    let strict = try vcgraph(
+      ["render", sample, "-f", "svg", "-o", "-", "--strict"], cwd: directory.url)
+    #expect(strict.exitCode == 65, "\(strict.stderr)")
+    let explicit = try vcgraph(
+      ["render", sample, "-f", "svg", "-o", "-", "--max-width", "880"], cwd: directory.url)
+    #expect(explicit.exitCode == 0 && !explicit.stderr.contains("shown"), "\(explicit.stderr)")
+    // Checked as the option is, at its line and column.
+    try directory.write(".vcgraph.yml", "legend: true\nmax_width: 50\n")
+    let wrong = try vcgraph(["render", sample, "-f", "svg", "-o", "-"], cwd: directory.url)
+    #expect(wrong.exitCode == 65)
+    #expect(wrong.stderr.contains(".vcgraph.yml:2:12: error:"), "\(wrong.stderr)")
+  }
+
   @Test("mistakes in the file: positioned, with did you mean; a missing --config file is 66")
   func mistakes() throws {
     let directory = try Self.project()

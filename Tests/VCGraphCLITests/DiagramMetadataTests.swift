@@ -141,7 +141,8 @@ struct DiagramMetadataTests {
     #expect(
       mermaid.stdout.hasPrefix(
         "---\ntitle: \"detached\"\nconfig:\n  theme: dark\n  flowchart:\n    nodeSpacing: 16\n"
-          + "    rankSpacing: 36\n    padding: 6\n  themeVariables:\n"
+          + "    rankSpacing: 54\n    padding: 6\n    subGraphTitleMargin:\n      top: 2\n"
+          + "      bottom: 8\n  themeVariables:\n"
           + "    edgeLabelBackground: \"#0d1117\"\n---\n"),
       "\(mermaid.stdout.prefix(80))")
   }

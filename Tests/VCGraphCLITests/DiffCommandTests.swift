@@ -198,6 +198,55 @@ struct DiffCommandTests {
     #expect(try String(contentsOfFile: directory.path("after.mmd"), encoding: .utf8).contains("✚"))
   }
 
+  @Test("-o with --focus ID: AFTER's path to ID and its neighbours, ghosts only beside them")
+  func focusedDiagram() throws {
+    let directory = try TemporaryDirectory("diff-focus")
+    let before = directory.path("before.yaml")
+    let after = directory.path("after.yaml")
+    try """
+    window:
+      root:
+        class: UITabBarController
+        id: tabs
+        viewControllers:
+          - { class: UINavigationController, id: feedNav, viewControllers: [ { class: FeedViewController, id: feed }, { class: OldViewController, id: old } ] }
+          - { class: UINavigationController, id: settingsNav, viewControllers: [ { class: SettingsViewController, id: settings }, { class: GoneViewController, id: gone } ] }
+    """.write(toFile: before, atomically: true, encoding: .utf8)
+    try """
+    window:
+      root:
+        class: UITabBarController
+        id: tabs
+        viewControllers:
+          - { class: UINavigationController, id: feedNav, viewControllers: [ { class: FeedViewController, id: feed }, { class: PostViewController, id: post } ] }
+          - { class: UINavigationController, id: settingsNav, viewControllers: [ { class: SettingsViewController, id: settings } ] }
+    """.write(toFile: after, atomically: true, encoding: .utf8)
+    let run = try vcgraph(
+      ["diff", before, after, "-o", directory.path("after.svg"), "--focus", "post"])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    let svg = try String(contentsOfFile: directory.path("after.svg"), encoding: .utf8)
+    // Hand-checked: post's path from the window's root is tabs → feedNav → post; old, removed
+    // from feedNav, is ghosted beside it; gone (removed from settingsNav) is not drawn.
+    #expect(Set(DrawnSVG.nodes(svg).keys) == ["vc-tabs", "vc-feedNav", "vc-post"], "\(svg)")
+    #expect(DrawnSVG.nodes(svg, prefix: "removed-")["removed-old"] != nil)
+    #expect(DrawnSVG.nodes(svg, prefix: "removed-")["removed-gone"] == nil)
+    #expect(svg.contains("focus on post") && svg.contains("✚ added"))
+    // The whole drawing has both ghosts and every controller.
+    let whole = try vcgraph(["diff", before, after, "-o", directory.path("whole.svg")])
+    #expect(whole.exitCode == 0)
+    let all = try String(contentsOfFile: directory.path("whole.svg"), encoding: .utf8)
+    #expect(DrawnSVG.nodes(all, prefix: "removed-").count == 2)
+    #expect(DrawnSVG.nodes(all).count == 6)
+    // An id AFTER does not have: 65, the input named, a did-you-mean.
+    let unknown = try vcgraph(
+      ["diff", before, after, "-o", directory.path("x.svg"), "--focus", "pots"])
+    #expect(unknown.exitCode == 65)
+    #expect(unknown.stderr.contains("after.yaml: --focus: no controller has the id 'pots'"))
+    #expect(unknown.stderr.contains("post"), "\(unknown.stderr)")
+    // Without -o there is nothing to focus: 64.
+    #expect(try vcgraph(["diff", before, after, "--focus", "post"]).exitCode == 64)
+  }
+
   @Test("usage and input errors: exit 64, 65, 66")
   func errors() throws {
     let one = sample("000-top-view-controller.yaml")

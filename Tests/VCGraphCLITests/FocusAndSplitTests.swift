@@ -40,7 +40,8 @@ import Testing
     let run = runInProcess(
       ["render", Self.shop, "--focus", "crat", "-f", "svg", "-o", directory.path("out")])
     #expect(run.exitCode == 65)
-    #expect(run.stderr.contains("error: \(Self.shop): --focus: no controller has the id 'crat'"),
+    #expect(
+      run.stderr.contains("error: \(Self.shop): --focus: no controller has the id 'crat'"),
       "\(run.stderr)")
     #expect(run.stderr.contains("did you mean 'cart'"), "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: directory.path("out/tabs-form-sheet.svg")))
@@ -123,5 +124,41 @@ import Testing
     let wide = runInProcess(["render", Self.shop, "-o", output, "--strict"])
     #expect(wide.exitCode == 0 && wide.stderr.isEmpty, "\(wide.stderr)")
     #expect(runInProcess(["render", Self.shop, "--max-width", "99"]).exitCode == 64)
+  }
+
+  @Test("--split part titles: the whole title cut at a word, the label kept, the part narrower")
+  func shortPartTitles() throws {
+    let directory = try TemporaryDirectory("split-titles")
+    let ipad = repositoryRoot.appendingPathComponent("Samples/ipad-two-scenes-focus.yaml").path
+    let run = runInProcess([
+      "render", ipad, "--split", "-f", "svg", "-o", directory.path("ipad.svg"),
+    ])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    // Worked out by hand: 64 characters at most; "Two foreground scenes on iPad, the second
+    // focused, with an alert-level window" leaves 43 for "window mailWindow", cut at the last
+    // space before.
+    let expected = [
+      "ipad-01-window-mailWindow.svg":
+        "Two foreground scenes on iPad, the second… · window mailWindow",
+      "ipad-02-level-1-moveSheet.svg":
+        "Two foreground scenes on… · presentation level 1: moveSheet",
+      "ipad-03-window-toastWindow.svg":
+        "Two foreground scenes on iPad, the second… · window toastWindow",
+      "ipad-04-window-composeWindow.svg":
+        "Two foreground scenes on iPad, the… · window composeWindow",
+    ]
+    for (name, title) in expected.sorted(by: { $0.key < $1.key }) {
+      let svg = try String(contentsOfFile: directory.path(name), encoding: .utf8)
+      #expect(title.count <= 64)
+      #expect(svg.contains(">\(title)</text>"), "\(name)")
+      // Before, the title alone made every part 777-866 pt wide (over 880 px); each part
+      // is now drawn at its natural size in the column.
+      let points = try #require(
+        svg.firstMatch(of: /<svg width="([0-9.]+)pt"/).flatMap { Double($0.1) })
+      #expect(points * 4 / 3 <= 880, "\(name): \(points) pt")
+    }
+    // The overview page keeps the whole title.
+    let page = try String(contentsOfFile: directory.path("ipad.md"), encoding: .utf8)
+    #expect(page.contains("Two foreground scenes on iPad, the second focused, with an alert"))
   }
 }

@@ -70,7 +70,7 @@ struct GraphvizRejectTests {
   }
 
   @Test func graphvizFailuresAreDataOrInternalErrors() {
-    let wide = VCGraphError.graphviz(
+    let wide = VCGraphError.drawing(
       .layoutFailed(
         engine: "dot",
         message: "Edge length 82565.000000 larger than maximum 65535 allowed.\n"
@@ -85,7 +85,7 @@ struct GraphvizRejectTests {
       ImageBackendError.layoutFailed(engine: "dot", message: "trouble in init_rank"),
       .renderFailed(format: "svg", message: "x"), .invalidGraph("y"),
     ] {
-      #expect(VCGraphError.graphviz(error, input: "x.yaml").kind == .software)
+      #expect(VCGraphError.drawing(error, input: "x.yaml").kind == .software)
     }
   }
 

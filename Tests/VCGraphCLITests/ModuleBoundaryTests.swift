@@ -4,8 +4,8 @@ import Testing
 
 /// The command line draws through the backends' facade and names no Graphviz module
 /// (issue #27, `Documentation/Architecture.md`): no file of `VCGraphCLI` imports GraphvizKit,
-/// VCGraphGraphviz or CGraphviz, none builds a backend's node id, and the manifest gives
-/// `VCGraphCLI` none of them as a dependency.
+/// VCGraphGraphviz or CGraphviz, none builds a backend's node id or declares a name that says
+/// Graphviz, and the manifest gives `VCGraphCLI` none of them as a dependency.
 @Suite struct ModuleBoundaryTests {
   /// The modules only the backends may use.
   static let graphvizModules: Set = ["GraphvizKit", "VCGraphGraphviz", "CGraphviz"]
@@ -78,6 +78,47 @@ import Testing
       for (number, line) in try Self.text(path).split(separator: "\n").enumerated()
       where line.contains("\"vc-\\(") {
         offenders.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+      }
+    }
+    #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+  }
+
+  /// The names `text` declares (`case`, `func`, `var`, `let`, a type) that say "Graphviz", in
+  /// code (not in comments): the command line's concepts are an image and its layout.
+  static func graphvizDeclarations(in text: String) -> [String] {
+    let pattern = try! Regex(
+      #"\b(?:case|func|var|let|enum|struct|class|protocol|typealias)[ \t]+"#
+        + #"([A-Za-z_0-9]*[Gg]raphviz[A-Za-z_0-9]*)"#,
+      as: (Substring, Substring).self)
+    return text.split(separator: "\n").flatMap { line in
+      let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+      return code.matches(of: pattern).map { String($0.1) }
+    }
+  }
+
+  @Test("the declaration scan finds a name that says Graphviz in code only")
+  func declarationScanFindsGraphvizNames() {
+    let text = """
+      var graphviz: ImageFormat? { nil }
+        static func graphvizFailure() {}
+      enum GraphvizThing {}
+      let image = 1  // let graphviz = 2
+      /// case graphviz
+      """
+    #expect(
+      Self.graphvizDeclarations(in: text) == ["graphviz", "graphvizFailure", "GraphvizThing"])
+  }
+
+  /// `RenderFormat.graphviz`, `VCGraphError.graphviz` and `GraphvizFailures.swift` were the
+  /// last of the CLI's own names for the backend (issue #27): its messages may say Graphviz
+  /// (users have it installed), its files and declarations do not.
+  @Test("the command line declares no name and has no file that says Graphviz")
+  func commandLineNamesNoGraphviz() throws {
+    var offenders: [String] = []
+    for path in Self.files(of: "VCGraphCLI") {
+      if path.lowercased().contains("graphviz") { offenders.append(path) }
+      for name in Self.graphvizDeclarations(in: try Self.text(path)) {
+        offenders.append("\(path): \(name)")
       }
     }
     #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")

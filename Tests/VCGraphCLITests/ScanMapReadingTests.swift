@@ -222,6 +222,78 @@ struct ScanMapReadingTests {
     #expect(narrow.exitCode == 0)
     #expect(narrow.stderr.contains("shown 400 px wide (--max-width)"), "\(narrow.stderr)")
   }
+
+  /// A DOT file's nodes by their tooltip's first line, `CLASS ID`: the types it draws (the
+  /// class is the id) and the types its reference nodes stand for (the id is `CLASS-ref-…`),
+  /// and the names on the reference nodes (`→ CLASS`).
+  static func nodes(inDOT dot: String) -> (types: [String], references: [String], shown: [String]) {
+    let text = dot.replacingOccurrences(of: "\\\n", with: "")
+    var types: [String] = []
+    var references: [String] = []
+    for match in text.matches(of: /tooltip="([^ "\\]+) ([^ "\\]+)/) {
+      let (name, id) = (String(match.1), String(match.2))
+      if id == name {
+        types.append(name)
+      } else if id.hasPrefix(name + "-ref-") {
+        references.append(name)
+      }
+    }
+    let shown = text.matches(of: /→ ([^<]+)<\/B>/).map { String($0.1) }
+    return (types, references, shown)
+  }
+
+  /// A part of `--split` drew a screen its flow shares both as itself and as a reference
+  /// node to itself (ACHNBrowserUI's ItemDetailView in the flow from TabbarView), and a
+  /// reference to a type outside the part that three of its flows show as `→ Sheet-ref-out`.
+  @Test("--split: a part draws each type once, and a reference node names a type outside")
+  func splitPartsDrawEachTypeOnce() throws {
+    guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
+    let directory = try TemporaryDirectory("scan-split-dot")
+    for app in Self.apps {
+      let out = directory.path(app)
+      let run = try Self.scan(app, ["-f", "dot", "--split", "-o", out + "/"])
+      #expect(run.exitCode == 0, "\(app): \(run.stderr)")
+      let parts = try FileManager.default.contentsOfDirectory(atPath: out)
+        .filter { $0.hasSuffix(".dot") }
+      #expect(parts.count >= 2, "\(app)")
+      for part in parts {
+        let nodes = Self.nodes(inDOT: try String(contentsOfFile: out + "/" + part, encoding: .utf8))
+        #expect(!nodes.types.isEmpty, "\(part)")
+        let twice = Set(nodes.types).intersection(nodes.references)
+        #expect(twice.isEmpty, "\(part): drawn and referenced: \(twice.sorted())")
+        #expect(Set(nodes.shown) == Set(nodes.references), "\(part): \(nodes.shown)")
+      }
+    }
+  }
+
+  /// The legend names what the map's lines stand for, as the edges' tooltips say (hand
+  /// checked against them: ACHNBrowserUI draws `tab`, `hosting` and the window's `root` in
+  /// black, `navigationLink` in teal, `sheet` in purple); it said "segue: push or column" and
+  /// "contains (relationship, embed)", a storyboard's words, for lines of Swift code.
+  @Test("the map's legend names only the operations its lines draw")
+  func legendNamesWhatTheMapDraws() throws {
+    guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
+    let expected = [
+      "Dimillian__ACHNBrowserUI": [
+        "contains (hosting, tab or window root)", "pushes (link)", "presents (sheet)",
+      ],
+      "TrustWallet__trust-wallet-ios": [
+        "contains (embed, root, tab or window root)", "pushes (push or set stack)", "presents",
+      ],
+      "tinode__ios": [
+        "contains (hosting, root, tab or window root)", "pushes (push or segue)",
+        "presents (present or segue)",
+      ],
+    ]
+    for app in Self.apps {
+      let run = try Self.scan(app, ["-f", "dot", "-o", "-"])
+      #expect(run.exitCode == 0, "\(app): \(run.stderr)")
+      let legend = try #require(run.stdout.firstMatch(of: /legend_lines\s*\[label=<(.*)>,/))
+      let rows = String(legend.1).matches(of: /<FONT COLOR="#[0-9a-f]+">([^<━┅]+)<\/FONT>/)
+        .map { String($0.1) }
+      #expect(rows == expected[app], "\(app)")
+    }
+  }
 }
 
 /// The targets of a Markdown page's links and images, percent-decoded.

@@ -163,6 +163,32 @@ final class ScanCommandTests: XCTestCase {
       run.stderr)
   }
 
+  /// A storyboard the scan cannot read is one warning as every command writes one,
+  /// `path:line:column: warning: why`; it used to be `warning: path:line:column: error: why`,
+  /// one line with two severities, which a CI problem matcher reads as neither.
+  func testAnUnreadableStoryboardIsOneWellFormedWarning() throws {
+    let vcgraph = try Self.built("vcgraph")
+    _ = try Self.built("vcgraph-swift")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+      import UIKit
+      final class HomeViewController: UIViewController {}
+      """.write(to: folder.appendingPathComponent("App.swift"), atomically: true, encoding: .utf8)
+    try "<?xml version=\"1.0\"?>\n<document>\n  <scenes>\n".write(
+      to: folder.appendingPathComponent("Main.storyboard"), atomically: true, encoding: .utf8)
+    let run = try Self.run(vcgraph, ["scan", "."], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(String(decoding: run.stdout, as: UTF8.self).contains("HomeViewController"))
+    let lines = run.stderr.split(separator: "\n")
+    let warning = try XCTUnwrap(lines.first { $0.contains("Main.storyboard") }, run.stderr)
+    XCTAssertNotNil(
+      warning.wholeMatch(of: /(\.\/)?Main\.storyboard:\d+:\d+: warning: \S.*/), run.stderr)
+    XCTAssertFalse(run.stderr.contains("error:"), run.stderr)
+    XCTAssertEqual(lines.filter { $0.contains("warning:") }.count, 1, run.stderr)
+  }
+
   /// A nested `.vcgraph.yml` leaves out files of its own folder and below only, and
   /// `--exclude` globs match file names (the exclusions are looked up once per folder).
   func testNestedConfigurationAndExcludeGlobs() throws {

@@ -5,26 +5,12 @@ import VCGraphCore
 /// character references (an attribute value keeps them then, instead of having them
 /// normalised to spaces); every other character vcgraph's text policy refuses as its
 /// `ControlCharacters.picture(of:)` (the C0 controls and DEL as control pictures, C1 controls,
-/// U+2028, U+2029, U+FFFE and U+FFFF as U+FFFD). Used by every XML reporter.
+/// U+2028, U+2029, U+FFFE and U+FFFF as U+FFFD). Used by every XML reporter; the policy is
+/// `ControlCharacters.MarkupContext.xml`, written once in Core.
 enum XMLText {
+  /// `text` escaped for XML (`ControlCharacters.markup(_:for:)`, context `.xml`).
   static func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\t": out += "&#9;"
-      case "\n": out += "&#10;"
-      case "\r": out += "&#13;"
-      default:
-        out.unicodeScalars.append(ControlCharacters.picture(of: scalar) ?? scalar)
-      }
-    }
-    return out
+    ControlCharacters.markup(text, for: .xml)
   }
 
   /// `name="value"` with the value escaped.

@@ -1,4 +1,5 @@
 import Foundation
+import VCGraphCore
 
 /// A step's `note:` as HTML for the review page: Markdown-light, and safe for any text.
 ///
@@ -53,16 +54,22 @@ enum ReviewNote {
     var targets: [Int: String?] = [:]
     var out = ""
     out.reserveCapacity(characters.count)
+    // Text between markup, escaped as one string before the next element is written.
+    var plain = ""
+    func element(_ html: String) {
+      out += escape(plain) + html
+      plain = ""
+    }
     var index = 0
     while index < characters.count {
       let character = characters[index]
       if character == "`", let end = next.find(next.backtick, after: index + 1) {
-        out += "<code>" + escape(String(characters[(index + 1)..<end])) + "</code>"
+        element("<code>" + escape(String(characters[(index + 1)..<end])) + "</code>")
         index = end + 1
       } else if character == "*", index + 1 < characters.count, characters[index + 1] == "*",
         let end = next.find(next.doubleStar, after: index + 2), end > index + 2
       {
-        out += "<strong>" + inline(String(characters[(index + 2)..<end])) + "</strong>"
+        element("<strong>" + inline(String(characters[(index + 2)..<end])) + "</strong>")
         index = end + 2
       } else if character == "*" || character == "_",
         index + 1 < characters.count, characters[index + 1] != " ",
@@ -74,18 +81,19 @@ enum ReviewNote {
           || ((index == 0 || !isWordCharacter(characters[index - 1]))
             && (end + 1 == characters.count || !isWordCharacter(characters[end + 1])))
       {
-        out += "<em>" + inline(String(characters[(index + 1)..<end])) + "</em>"
+        element("<em>" + inline(String(characters[(index + 1)..<end])) + "</em>")
         index = end + 1
       } else if character == "[",
         let link = link(in: characters, at: index, next: next, targets: &targets)
       {
-        out += "<a href=\"" + escape(link.target) + "\">" + inline(link.text) + "</a>"
+        element("<a href=\"" + escape(link.target) + "\">" + inline(link.text) + "</a>")
         index = link.end
       } else {
-        appendEscaped(character, to: &out)
+        plain.append(character)
         index += 1
       }
     }
+    element("")
     return out
   }
 
@@ -163,7 +171,10 @@ enum ReviewNote {
 
   /// `http:`/`https:` addresses and the page's own places; nothing that runs or reads files.
   static func isAllowed(_ target: String) -> Bool {
-    if target.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) {
+    // By scalar: `"` with a combining mark after it is one `Character`, and still a quote.
+    if target.contains(where: \.isWhitespace)
+      || target.unicodeScalars.contains(where: { $0 == "\"" || $0 == "<" || $0 == ">" })
+    {
       return false
     }
     let lower = target.lowercased()
@@ -174,22 +185,10 @@ enum ReviewNote {
     return !rest.isEmpty && rest.allSatisfy { $0 == "-" || ($0.isASCII && $0.isNumber) }
   }
 
-  /// HTML text: `&`, `<`, `>` and both quotes escaped.
+  /// HTML text and attribute values: `ControlCharacters.markup(_:for:)`, context `.html`
+  /// (`&`, `<`, `>` and both quotes escaped, by Unicode scalar; refused characters as their
+  /// pictures).
   static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.count)
-    for character in text { appendEscaped(character, to: &out) }
-    return out
-  }
-
-  private static func appendEscaped(_ character: Character, to out: inout String) {
-    switch character {
-    case "&": out += "&amp;"
-    case "<": out += "&lt;"
-    case ">": out += "&gt;"
-    case "\"": out += "&quot;"
-    case "'": out += "&#39;"
-    default: out.append(character)
-    }
+    ControlCharacters.markup(text, for: .html)
   }
 }

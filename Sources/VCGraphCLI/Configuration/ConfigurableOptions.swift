@@ -91,6 +91,9 @@ enum ConfigurableOptions {
     .value("max_label_lines", "--max-label-lines", LimitOptions.labelLines),
     .value("max_layout_nodes", "--max-layout-nodes", Parse.positiveInt),
     .value("layout_timeout", "--layout-timeout", LayoutLimitOptions.seconds),
+    // `render`'s and `scan`'s reading width. `--strict` has no key: `simulate`'s `--strict`
+    // means something else, and a key gives every command that has the option its default.
+    .value("max_width", "--max-width", ReadingOptions.width),
   ]
 
   /// Every key with the shape of its value.

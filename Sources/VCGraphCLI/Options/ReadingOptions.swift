@@ -7,11 +7,9 @@ import VCGraphDiagram
 struct ReadingOptions: ParsableArguments {
   static let title = "reading size"
 
-  @Option(
-    help: ArgumentHelp(
-      "draw only controller ID, the path from its window's root to it and its neighbours",
-      valueName: "id"))
-  var focus: String?
+  @OptionGroup var focusOption: FocusOption
+  /// `--focus ID`.
+  var focus: String? { focusOption.focus }
 
   @Flag(help: "a diagram per window, tab and presentation level, and an overview NAME.md")
   var split = false
@@ -42,4 +40,15 @@ struct ReadingOptions: ParsableArguments {
       throw ValidationError("'--split' draws every part and '--focus' one; give one")
     }
   }
+}
+
+/// `--focus ID`, which `render` takes with the rest of ``ReadingOptions`` and `diff` alone (its
+/// one drawing, AFTER with the changes marked, of one controller and its neighbours; `diff`
+/// draws one file, so `--split` is `render`'s only).
+struct FocusOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "draw only controller ID, the path from its window's root to it and its neighbours",
+      valueName: "id"))
+  var focus: String?
 }

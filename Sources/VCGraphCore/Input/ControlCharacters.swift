@@ -21,9 +21,11 @@
 ///   refused characters and bidirectional controls as `\u{1B}`, workflow commands defused;
 /// - a quoted source line under an error: `printableQuote(_:)`, `?` so columns stay put;
 /// - a diagram, a document or a report file (Markdown, Mermaid, SVG metadata, the XML
-///   reporters): `pictured(_:)`, a refused character as its `picture(of:)` (␛, ␊, ␡, or
-///   U+FFFD), bidirectional controls kept (right-to-left titles need their marks there, and
-///   a terminal that shows such a file escapes them through `escaped(_:)`);
+///   reporters, the review page): `pictured(_:)`, a refused character as its `picture(of:)`
+///   (␛, ␊, ␡, or U+FFFD), bidirectional controls kept (right-to-left titles need their marks
+///   there, and a terminal that shows such a file escapes them through `escaped(_:)`); in
+///   HTML and XML with the markup characters escaped too, `markup(_:for:)` (one function for
+///   the review page, the XML reports and the SVG's title and description);
 /// - a description vcgraph writes (`import`): YAML escapes (`DescriptionWriter`).
 /// Graphviz's own text (GraphvizKit, which depends on nothing of vcgraph's) replaces what XML
 /// cannot hold with U+FFFD before it reaches the C library.

@@ -25,6 +25,10 @@ struct ReadingFigures: Decodable {
   var contrastText = ""
   /// How many texts were measured.
   var texts = 0
+  /// Mermaid only: each node's box by its Mermaid id (`c3`), and each subgraph's title box by
+  /// the subgraph's id (`win0`), as [left, top, right, bottom] in page px.
+  var boxes: [String: [Double]]?
+  var titles: [String: [Double]]?
 }
 
 /// One drawing to measure: a Graphviz SVG or Mermaid text, on a page of `page` colour.
@@ -167,6 +171,20 @@ private let readingPage = """
         if (r.width || r.height) top = Math.min(top ?? 1e9, r.top);
       }
     } else {
+      const corners = (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+      };
+      result.boxes = {};
+      result.titles = {};
+      for (const n of svg.querySelectorAll("g.node")) {
+        const id = /(?:^|-)flowchart-(.+)-[0-9]+$/.exec(n.id);
+        if (id) result.boxes[id[1]] = corners(n);
+      }
+      for (const c of svg.querySelectorAll("g.cluster")) {
+        const label = c.querySelector(".cluster-label");
+        if (label && c.id) result.titles[c.id] = corners(label);
+      }
       const title = svg.querySelector(".flowchartTitleText");
       if (title) titleBottom = title.getBoundingClientRect().bottom;
       for (const s of svg.querySelectorAll("g.node, g.cluster > rect, path.flowchart-link")) {

@@ -3,11 +3,12 @@ import VCGraphBackends
 import VCGraphCore
 
 extension VCGraphError {
-  /// What a Graphviz failure on an input's diagram means for the user. A diagram too large
-  /// for Graphviz's coordinates (a label wider than 65,535 points) comes from the input's
-  /// text, so it is a data error (65); anything else Graphviz refuses is vcgraph's fault
-  /// (70). A bad `--layout` engine never gets this far (`LayoutEngines.check`).
-  static func graphviz(_ error: ImageBackendError, input: String) -> VCGraphError {
+  /// What the image backend's failure to draw an input's diagram means for the user. A
+  /// diagram too large for the layout's coordinates (with Graphviz, a label wider than
+  /// 65,535 points) comes from the input's text, so it is a data error (65); anything else
+  /// the backend refuses is vcgraph's fault (70). A bad `--layout` engine never gets this far
+  /// (`LayoutEngines.check`).
+  static func drawing(_ error: ImageBackendError, input: String) -> VCGraphError {
     func lines(_ text: String) -> String {
       var unique: [String] = []
       for line in text.split(separator: "\n") {
