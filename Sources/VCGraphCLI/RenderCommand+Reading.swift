@@ -7,13 +7,16 @@ import VCGraphDiagram
 /// and `--strict`. What each part draws is the diagram model's (``DiagramSelection``); this
 /// only names and writes the files.
 extension RenderCommand {
-  /// `--focus ID` for `input`'s report: a storyboard's map is refused (64), an unknown id is a
-  /// data error (65) naming the input.
+  /// `--focus ID` for `input`'s report: a controller of a hierarchy, a scene of a storyboard's
+  /// map (``DiagramSelection/focus(onScene:in:)``); an unknown id is a data error (65) naming
+  /// the input.
   static func focus(
     on id: String, in report: AnalysisReport, input: String
   ) throws(VCGraphError) -> DiagramSelection {
-    try refuseMap(report, option: "--focus", input: input)
     do {
+      if let storyboard = report.storyboard {
+        return try DiagramSelection.focus(onScene: id, in: storyboard)
+      }
       return try DiagramSelection.focus(on: id, in: report.analysis)
     } catch {
       throw VCGraphError(error.kind, "\(input): \(error.message)", hint: error.hint)

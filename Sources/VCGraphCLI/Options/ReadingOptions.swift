@@ -48,7 +48,8 @@ struct ReadingOptions: ParsableArguments {
 struct FocusOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "draw only controller ID, the path from its window's root to it and its neighbours",
+      "draw only controller ID (of a storyboard's map: scene ID), the path to it and its"
+        + " neighbours",
       valueName: "id"))
   var focus: String?
 }
