@@ -114,3 +114,25 @@ extension DiagramSelection {
     return path.reversed()
   }
 }
+
+extension DiagramSelection {
+  /// `--split` of a storyboard's map: one part per storyboard file the map draws scenes of,
+  /// in the map's order (the storyboard opened, then those its references led to), each
+  /// drawing that file's scenes among `scenes` (the whole map's); every drawn scene is in
+  /// exactly one part. Segues between files are drawn in neither part; a placeholder stays
+  /// in the file that holds it.
+  public static func parts(ofMap document: StoryboardDocument, drawing scenes: [SceneRef])
+    -> [Self]
+  {
+    let map = document.map
+    let drawn = Set(scenes)
+    return map.storyboards.indices.compactMap { board in
+      let members = drawn.filter { $0.storyboard == board }
+      guard !members.isEmpty else { return nil }
+      let name = map.storyboards[board].name
+      return Self(
+        controllers: [], scenes: members, label: "storyboard \(name)",
+        slug: "storyboard-" + slugged(name))
+    }
+  }
+}

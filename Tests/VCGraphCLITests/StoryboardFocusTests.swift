@@ -111,3 +111,40 @@ import Testing
     #expect(shared.stderr.contains("'RMx-3f-FxP', '7bK-jq-Zjz'"), "\(shared.stderr)")
   }
 }
+
+extension StoryboardFocusTests {
+  @Test("--split of a map: a diagram per storyboard file, each drawn scene in one, an overview")
+  func split() throws {
+    let directory = try TemporaryDirectory("storyboard-split")
+    let run = runInProcess([
+      "render", Self.path(Self.kickstarter), "--split", "-f", "svg,dot", "-o",
+      directory.path("out") + "/",
+    ])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    // Read by hand (see `references`): the whole map draws Main's four scenes, Login's
+    // navigation controller and its root (what the reference jCg stands for and holds), and
+    // the one scene each of Activity and Discovery the other references name.
+    let expected: [(String, Set<String>)] = [
+      ("01-storyboard-Main", ["49e-Tb-3d3", "jCg-3v-Wa0", "vn9-w7-g8t", "DiscoveryViewController"]),
+      ("02-storyboard-Login", ["OyO-rp-Px7", "jyD-hR-XbB"]),
+      ("03-storyboard-Activity", ["ActivitiesViewController"]),
+      ("04-storyboard-Discovery", ["DiscoveryViewController"]),
+    ]
+    var union = Set<String>()
+    for (part, scenes) in expected {
+      let dot = try String(
+        contentsOfFile: directory.path("out/Main-\(part).dot"), encoding: .utf8)
+      #expect(Self.scenes(in: dot) == scenes, "\(part)")
+      union.formUnion(scenes.map { part + " " + $0 })
+    }
+    #expect(union.count == 8)
+    let whole = Self.drawn(Self.kickstarter, focus: nil)
+    #expect(whole.1 == Set(expected.flatMap(\.1)))
+    let page = try String(contentsOfFile: directory.path("out/Main.md"), encoding: .utf8)
+    #expect(page.contains("8 scenes in 4 diagrams: one per storyboard file"), "\(page)")
+    for link in FocusAndSplitTests.links(in: page) {
+      #expect(FileManager.default.fileExists(atPath: directory.path("out/" + link)), "\(link)")
+    }
+    #expect(FocusAndSplitTests.links(in: page).count == 12)
+  }
+}

@@ -11,7 +11,10 @@ struct ReadingOptions: ParsableArguments {
   /// `--focus ID`.
   var focus: String? { focusOption.focus }
 
-  @Flag(help: "a diagram per window, tab and presentation level, and an overview NAME.md")
+  @Flag(
+    help: ArgumentHelp(
+      "a diagram per window, tab and presentation level (of a storyboard's map: per"
+        + " storyboard file), and an overview NAME.md"))
   var split = false
 
   @Option(
