@@ -229,10 +229,12 @@ public struct StoryboardMapBuilder {
         case .compactViewController?: title = "compact"
         case nil: break
         }
-        // Inside the launch state the containment edge says it already.
+        // Inside the launch state the containment edge says it already, when the child is
+        // drawn (a part of the map may leave out the scene a placeholder stands for).
         if let parent = state.controller(for: source),
           let child = state.controller(for: map.resolved(head)),
-          state.hierarchy.controllers[child].parent == parent
+          state.hierarchy.controllers[child].parent == parent,
+          launched.contains(map.resolved(head))
         {
           continue
         }

@@ -138,6 +138,12 @@ extension StoryboardFocusTests {
       union.formUnion(scenes.map { part + " " + $0 })
     }
     #expect(union.count == 8)
+    // Main's three segues (its only ones: the tab bar's relationships to the placeholders)
+    // are drawn in its part, though the scenes the placeholders stand for are not.
+    let main = try String(
+      contentsOfFile: directory.path("out/Main-01-storyboard-Main.dot"), encoding: .utf8)
+    let segues = Set(main.matches(of: /id="(segue-[0-9]+-[0-9]+)"/).map { String($0.1) })
+    #expect(segues == ["segue-0-0", "segue-0-1", "segue-0-2"])
     let whole = Self.drawn(Self.kickstarter, focus: nil)
     #expect(whole.1 == Set(expected.flatMap(\.1)))
     let page = try String(contentsOfFile: directory.path("out/Main.md"), encoding: .utf8)
