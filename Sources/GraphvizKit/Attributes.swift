@@ -335,6 +335,19 @@ public enum HTML {
   /// characters other than tab and line breaks, U+FFFE, U+FFFF), which make Graphviz reject
   /// the label as "not well-formed", become U+FFFD.
   public static func escape(_ text: String) -> String {
+    // Most text (class names, ids, titles) has nothing to escape: hand it back without
+    // rebuilding it scalar by scalar. A control byte or 0xEF (the lead byte of U+FFFE and
+    // U+FFFF, among others) takes the full path below.
+    let needsWork = text.utf8.contains { byte in
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+        UInt8(ascii: "'"), UInt8(ascii: "\\"), 0x00...0x1F, 0xEF:
+        return true
+      default:
+        return false
+      }
+    }
+    guard needsWork else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

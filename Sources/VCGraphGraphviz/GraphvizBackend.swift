@@ -191,9 +191,18 @@ public struct GraphvizBackend: Sendable {
   // MARK: - Label text
 
   func font(_ html: String, size: Int?, color: String) -> String {
-    var attributes = " COLOR=\"\(color)\""
-    if let size { attributes += " POINT-SIZE=\"\(size)\"" }
-    return "<FONT\(attributes)>\(html)</FONT>"
+    // Built in one buffer of the right size: this runs for every line of every label.
+    var result = "<FONT COLOR=\""
+    result.reserveCapacity(42 + color.utf8.count + html.utf8.count)
+    result += color
+    if let size {
+      result += "\" POINT-SIZE=\""
+      result += String(size)
+    }
+    result += "\">"
+    result += html
+    result += "</FONT>"
+    return result
   }
 
   /// Keeps labels within the line limit (Graphviz crashes on very long labels).

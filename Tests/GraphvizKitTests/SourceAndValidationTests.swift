@@ -224,6 +224,15 @@ struct ValueTests {
     #expect(HTML.escape("plain ü") == "plain ü")
     // Backslashes are doubled: Graphviz expands \N and \G inside HTML labels too.
     #expect(HTML.escape("a\\N b\\G") == "a\\\\N b\\\\G")
+    // Text with nothing to escape comes back as it is, whatever its scalars' UTF-8 lead
+    // bytes (U+FF21 starts with 0xEF, like U+FFFE); each character XML does not allow
+    // becomes U+FFFD, alone or among ordinary text; tab and line breaks are XML's own.
+    #expect(HTML.escape("“Feed” ★ ⟲ \u{FF21} \u{FFFD}") == "“Feed” ★ ⟲ \u{FF21} \u{FFFD}")
+    #expect(HTML.escape("\u{FFFE}") == "\u{FFFD}")
+    #expect(HTML.escape("ok \u{FFFF}") == "ok \u{FFFD}")
+    #expect(HTML.escape("a\u{7}b") == "a\u{FFFD}b")
+    #expect(HTML.escape("a\tb\nc\r") == "a\tb\nc\r")
+    #expect(HTML.escape("") == "")
   }
 
   @Test("graphs collect nodes, edges and subgraphs in order")
