@@ -2,7 +2,8 @@ import VCGraphCore
 
 /// The Markdown page `render --split` and `scan --split` write beside the parts of a drawing:
 /// the title, what the whole drawing answers, then each part (a window, a tab, a presentation
-/// level; a flow of an app's map) with its image, the files written for it and what it draws.
+/// level; a storyboard file of a map; a flow of an app's map) with its image, the files
+/// written for it and what it draws.
 /// GitHub-flavoured Markdown without raw HTML; every link is ``OutputLink``'s, relative to the
 /// page.
 public struct SplitOverview: Sendable {
@@ -11,6 +12,9 @@ public struct SplitOverview: Sendable {
     /// A hierarchy's diagram (`render --split`) read from the input at `path`, as outputs
     /// name it; the parts draw controllers.
     case hierarchy(path: String)
+    /// A storyboard's map (`render --split` of a `.storyboard`) read from the input at
+    /// `path`; the parts are its storyboard files and draw scenes.
+    case storyboardMap(path: String)
     /// An app's navigation map (`scan --split`); the parts draw types.
     case scanMap
   }
@@ -65,6 +69,12 @@ public struct SplitOverview: Sendable {
         "\(count) controllers in \(parts.count) diagrams: one per window, tab and presentation"
           + " level.", "",
       ]
+    case .storyboardMap:
+      members = "Scenes"
+      page += [
+        "\(count) scenes in \(parts.count) diagrams: one per storyboard file. Segues between"
+          + " files are in neither diagram; a placeholder stays with its file.", "",
+      ]
     case .scanMap:
       members = "Types"
       page += [
@@ -92,7 +102,8 @@ public struct SplitOverview: Sendable {
       ]
     }
     switch subject {
-    case .hierarchy(let path): page += ["Drawn by vcgraph from " + MarkdownText.code(path) + "."]
+    case .hierarchy(let path), .storyboardMap(let path):
+      page += ["Drawn by vcgraph from " + MarkdownText.code(path) + "."]
     case .scanMap: page += ["Drawn by vcgraph scan."]
     }
     return page.joined(separator: "\n") + "\n"

@@ -2,7 +2,7 @@ import ArgumentParser
 import VCGraphCore
 
 /// `vcgraph analyze`: its options.
-struct AnalyzeOptions: CommandOptions {
+struct AnalyzeOptions: ReadsDescriptions {
   typealias Runner = AnalyzeCommand
 
   static let configuration = CommandConfiguration(
@@ -35,10 +35,6 @@ struct AnalyzeOptions: CommandOptions {
 
   /// A storyboard's launch state only.
   var initial: Bool { storyboard.initial }
-  var inputLimits: InputLimits { limits.input }
-  var maxLabelLines: Int { limits.maxLabelLines }
-  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
-  var storyboardFolders: [String] { references.folders }
   var requests: [AnalysisRequest] { questions.requests }
   var ignoredRules: [String] { rules.ignore }
 }

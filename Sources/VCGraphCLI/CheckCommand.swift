@@ -12,7 +12,7 @@ enum CheckFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
 }
 
 /// `vcgraph check`: its options.
-struct CheckOptions: CommandOptions {
+struct CheckOptions: ReadsDescriptions, SelectsFiles {
   typealias Runner = CheckCommand
 
   static let configuration = CommandConfiguration(
@@ -43,15 +43,7 @@ struct CheckOptions: CommandOptions {
   @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
 
   var quiet: Bool { quietOption.quiet }
-  var inputLimits: InputLimits { limits.input }
-  var maxLabelLines: Int { limits.maxLabelLines }
-  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
-  var storyboardFolders: [String] { references.folders }
   var ignoredRules: [String] { rules.ignore }
-  var selection: InputSelection {
-    InputSelection(
-      include: include.include, exclude: exclude.exclude, forceExclude: include.forceExclude)
-  }
 }
 
 /// `vcgraph check INPUT... [--format FORMAT]`: findings for CI, printed by a reporter.

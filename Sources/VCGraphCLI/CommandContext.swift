@@ -68,6 +68,17 @@ struct CommandContext {
     try inputFiles(atMostOne: atMostOne).map(\.path)
   }
 
+  /// The folders and `.swift` files `scan` and `lint` read: the positional words as given, or
+  /// a usage error naming `command` when there are none.
+  func sourcePaths(for command: String) throws(VCGraphError) -> [String] {
+    guard !inputs.isEmpty else {
+      throw VCGraphError(
+        .usage, "\(command) needs a PATH: a folder or .swift files",
+        hint: "vcgraph \(command) Sources")
+    }
+    return inputs
+  }
+
   /// The expanded input files. Problems with some inputs are reported here (unless
   /// `reportingProblems` is false: a run restarted after a crash printed them once) and
   /// remembered for `status(after:)`; when no input remains, the first problem is thrown.

@@ -4,7 +4,7 @@ import VCGraphCore
 import VCGraphDiagram
 
 /// `vcgraph import`: its options.
-struct ImportOptions: CommandOptions {
+struct ImportOptions: ReadsDescriptions {
   typealias Runner = ImportCommand
 
   static let configuration = CommandConfiguration(
@@ -33,11 +33,6 @@ struct ImportOptions: CommandOptions {
   @OptionGroup(title: ClassOptions.title) var classes: ClassOptions
   @OptionGroup(title: ReferenceOptions.title) var references: ReferenceOptions
   @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
-
-  var inputLimits: InputLimits { limits.input }
-  var maxLabelLines: Int { limits.maxLabelLines }
-  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
-  var storyboardFolders: [String] { references.folders }
 
   func validate() throws {
     guard let output, output != "-" else { return }

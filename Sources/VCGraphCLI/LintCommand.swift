@@ -47,11 +47,7 @@ struct LintCommand: Subcommand {
 
   func run() -> Int32 {
     do throws(VCGraphError) {
-      let paths = context.inputs
-      guard !paths.isEmpty else {
-        throw VCGraphError(
-          .usage, "lint needs a PATH: a folder or .swift files", hint: "vcgraph lint Sources")
-      }
+      let paths = try context.sourcePaths(for: LintOptions.name)
       let baseline = try baselinePath.map(CheckCommand.readBaseline)
       let found = try ScanSources.collect(paths) { path, inside in
         context.loader.isExcluded(path) || InputSelection.matches(inside, options.exclude)

@@ -7,28 +7,20 @@ import VCGraphDiagram
 /// and `--strict`. What each part draws is the diagram model's (``DiagramSelection``); this
 /// only names and writes the files.
 extension RenderCommand {
-  /// `--focus ID` for `input`'s report: a storyboard's map is refused (64), an unknown id is a
-  /// data error (65) naming the input.
+  /// `--focus ID` for `input`'s report: a controller of a hierarchy, a scene of a storyboard's
+  /// map (``DiagramSelection/focus(onScene:in:)``); an unknown id is a data error (65) naming
+  /// the input.
   static func focus(
     on id: String, in report: AnalysisReport, input: String
   ) throws(VCGraphError) -> DiagramSelection {
-    try refuseMap(report, option: "--focus", input: input)
     do {
+      if let storyboard = report.storyboard {
+        return try DiagramSelection.focus(onScene: id, in: storyboard)
+      }
       return try DiagramSelection.focus(on: id, in: report.analysis)
     } catch {
       throw VCGraphError(error.kind, "\(input): \(error.message)", hint: error.hint)
     }
-  }
-
-  /// `--focus` and `--split` choose among a hierarchy's controllers: a storyboard's map (its
-  /// scenes and segues) is drawn whole.
-  static func refuseMap(
-    _ report: AnalysisReport, option: String, input: String
-  ) throws(VCGraphError) {
-    guard report.storyboard != nil else { return }
-    throw VCGraphError(
-      .usage, "\(input): '\(option)' draws part of a hierarchy, not a storyboard's map",
-      hint: "add --initial to draw the storyboard's launch state")
   }
 
   /// A diagram that will not read at `--max-width`: a warning, or with `--strict` an error
@@ -46,7 +38,8 @@ extension RenderCommand {
     }
   }
 
-  /// `--split`: a diagram per part (``DiagramSelection/parts(of:)``) in every format planned
+  /// `--split`: a diagram per part (``DiagramSelection/parts(of:)``; of a storyboard's map,
+  /// ``DiagramSelection/parts(ofMap:drawing:)``, one per storyboard file) in every format planned
   /// for the input, `NAME-NN-PART.FORMAT` beside where `NAME.FORMAT` would go, and the overview
   /// page `NAME.md` linking them (the `-f md` page's path when there is one). `-f json` is
   /// the whole analysis, as without `--split`. All files of the input are written together.
@@ -55,7 +48,6 @@ extension RenderCommand {
     destinations: [RenderFormat: RenderPlan.Destination], image imageFormat: RenderFormat?,
     singleDiagram: Bool, writer: OutputWriter, progress: Progress
   ) throws(VCGraphError) {
-    try Self.refuseMap(report, option: "--split", input: input)
     var planned: [(format: RenderFormat, path: String)] = []
     for format in RenderFormat.allCases {
       if case .file(let path)? = destinations[format] { planned.append((format, path)) }
@@ -63,7 +55,16 @@ extension RenderCommand {
     guard let first = planned.first else { return }
     let drawn = planned.filter { $0.format != .json }
     let whole = Self.diagram(of: report, options: options)
-    let parts = DiagramSelection.parts(of: report.analysis)
+    let parts: [DiagramSelection]
+    if let storyboard = report.storyboard {
+      let scenes = whole.allNodes.compactMap { node -> SceneRef? in
+        if case .storyboardScene(let scene) = node.id { return scene }
+        return nil
+      }
+      parts = DiagramSelection.parts(ofMap: storyboard, drawing: scenes)
+    } else {
+      parts = DiagramSelection.parts(of: report.analysis)
+    }
     let digits = max(2, String(parts.count).count)
     var files: [(bytes: [UInt8], path: String)] = []
     var overview: [SplitOverview.Part] = []
@@ -103,7 +104,10 @@ extension RenderCommand {
         }
       }
       let names = drawn.map { ($0.format, (paths[$0.format]! as NSString).lastPathComponent) }
-      let ids = part.controllers.sorted().map { report.analysis.hierarchy.controllers[$0].id }
+      var ids = part.controllers.sorted().map { report.analysis.hierarchy.controllers[$0].id }
+      if let scenes = part.scenes, let map = report.storyboard?.map {
+        ids = scenes.sorted().map { map.displayName(of: $0) ?? map.preferredID(of: $0) }
+      }
       overview.append(
         SplitOverview.Part(
           label: part.label, members: ids,
@@ -117,7 +121,8 @@ extension RenderCommand {
       files.append((Array((report.json(naming: name).formatted() + "\n").utf8), path))
     }
     let page = SplitOverview(
-      .hierarchy(path: whole.path), title: whole.title, summary: whole.summaryLine,
+      report.storyboard == nil ? .hierarchy(path: whole.path) : .storyboardMap(path: whole.path),
+      title: whole.title, summary: whole.summaryLine,
       parts: overview)
     let overviewPath: String
     if case .file(let path)? = destinations[.md] {

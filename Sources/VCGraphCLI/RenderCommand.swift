@@ -90,7 +90,7 @@ enum PageImage: String, CaseIterable, Sendable, ExpressibleByArgument {
 }
 
 /// `vcgraph render`: its options.
-struct RenderOptions: CommandOptions {
+struct RenderOptions: ReadsDescriptions, SelectsFiles {
   typealias Runner = RenderCommand
 
   static let configuration = CommandConfiguration(
@@ -186,16 +186,8 @@ struct RenderOptions: CommandOptions {
   var dpi: Double? { pngDPI ?? scale.map { $0 * Self.defaultDPI } }
   var drawing: Drawing { Drawing(style: style, details: details) }
 
-  var inputLimits: InputLimits { limits.input }
-  var maxLabelLines: Int { limits.maxLabelLines }
-  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
-  var storyboardFolders: [String] { references.folders }
   var ignoredRules: [String] { rules.ignore }
   var requests: [AnalysisRequest] { questions.requests }
-  var selection: InputSelection {
-    InputSelection(
-      include: include.include, exclude: exclude.exclude, forceExclude: include.forceExclude)
-  }
 
   /// The resolution Graphviz draws PNGs at unless told otherwise.
   static let defaultDPI = 96.0

@@ -11,7 +11,7 @@ import VCGraphCore
 ///   there is one input (`-o diagram.gv -f dot`, `-o /dev/null -f svg`); otherwise an unknown
 ///   extension is a usage error and a name without one is a directory (created, with its
 ///   parents, when it does not exist yet; an existing file there is refused).
-/// - Otherwise (`-o DIR`, or no `-o`: the current directory): `NAME.FORMAT` for each input and
+/// - Otherwise (`-o DIR`, `-o NAME/` with a trailing slash, or no `-o`: the current directory): `NAME.FORMAT` for each input and
 ///   format. A file found inside a directory given as input keeps its place under DIR
 ///   (`in/other/mail.yaml` → `DIR/other/mail.svg`), so equal names in different folders do
 ///   not collide. Missing directories (DIR, its parents, the subdirectories, the folders of a
@@ -98,9 +98,12 @@ struct RenderPlan {
   ) throws(VCGraphError) {
     var formats = given
     var isDirectory: ObjCBool = false
+    // A trailing slash says "directory" as it does to `cp` and `mkdir -p`, even for one format
+    // of one input, where a name without one would be that file.
     let outputIsDirectory =
-      output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) } == true
-      && isDirectory.boolValue
+      output?.hasSuffix("/") == true
+      || output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) }
+        == true && isDirectory.boolValue
     let known = RenderFormat.allCases.map(\.fileExtension).joined(separator: ", .")
     if output == "-" {
       if formats.isEmpty { formats = [.svg] }

@@ -87,11 +87,7 @@ struct ScanCommand: Subcommand {
 
   func run() -> Int32 {
     do throws(VCGraphError) {
-      let paths = context.inputs
-      guard !paths.isEmpty else {
-        throw VCGraphError(
-          .usage, "scan needs a PATH: a folder or .swift files", hint: "vcgraph scan Sources")
-      }
+      let paths = try context.sourcePaths(for: ScanOptions.name)
       let exclusion = ScanExclusion(
         configurations: context.loader.configurations, globs: options.exclude)
       let sources = try ScanSources.collect(

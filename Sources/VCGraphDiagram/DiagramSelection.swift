@@ -7,14 +7,20 @@ import VCGraphCore
 public struct DiagramSelection: Sendable, Equatable {
   /// The controllers drawn.
   public var controllers: Set<ControllerIndex>
+  /// The scenes a storyboard's map draws (``focus(onScene:in:)``); nil for a hierarchy's
+  /// selection. ``StoryboardMapBuilder`` draws the launch state's controllers of these scenes.
+  public var scenes: Set<SceneRef>?
   /// What the part is, for titles and file names: `tab 2: cartNav`, `focus on cart`.
   public var label: String
   /// A file-name-safe name of the part (`tab-2-cartNav`): ASCII letters, digits, `-`, `_`.
   public var slug: String
 
-  /// A selection of `controllers`, called `label`.
-  public init(controllers: Set<ControllerIndex>, label: String, slug: String) {
+  /// A selection of `controllers` (or of a map's `scenes`), called `label`.
+  public init(
+    controllers: Set<ControllerIndex>, scenes: Set<SceneRef>? = nil, label: String, slug: String
+  ) {
     self.controllers = controllers
+    self.scenes = scenes
     self.label = label
     self.slug = slug
   }

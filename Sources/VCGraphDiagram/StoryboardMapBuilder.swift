@@ -24,10 +24,16 @@ public struct StoryboardMapBuilder {
 
   /// The map; the same storyboard and options always give an equal diagram.
   public func diagram() -> Diagram {
+    let state = document.launch
     var launchOptions = options
     launchOptions.expandAll = true
+    if let selection = options.selection, let scenes = selection.scenes {
+      // `--focus`: the launch state's controllers of the chosen scenes.
+      launchOptions.selection = DiagramSelection(
+        controllers: Set(state.scenes.indices.filter { scenes.contains(state.scenes[$0]) }),
+        label: selection.label, slug: selection.slug)
+    }
     let launch = DiagramBuilder(report: report, options: launchOptions).diagram()
-    let state = document.launch
     let initial = map.initialScene(of: 0).map(map.resolved)
 
     // The launch state, its controllers as the scenes they were built from (once each).
@@ -114,7 +120,9 @@ public struct StoryboardMapBuilder {
 
   /// Every scene of the storyboard opened; of the others, the launch state's scenes, the
   /// scenes references stand for, and what those hold (relationships and embeds).
+  /// With a selection of scenes (`--focus`), those.
   func scenesToDraw(launched: Set<SceneRef>) -> [SceneRef] {
+    if let scenes = options.selection?.scenes { return scenes.union(launched).sorted() }
     var chosen = launched
     var pending = Array(
       map.storyboards[0].scenes.indices.map { SceneRef(storyboard: 0, scene: $0) })
@@ -221,10 +229,12 @@ public struct StoryboardMapBuilder {
         case .compactViewController?: title = "compact"
         case nil: break
         }
-        // Inside the launch state the containment edge says it already.
+        // Inside the launch state the containment edge says it already, when the child is
+        // drawn (a part of the map may leave out the scene a placeholder stands for).
         if let parent = state.controller(for: source),
           let child = state.controller(for: map.resolved(head)),
-          state.hierarchy.controllers[child].parent == parent
+          state.hierarchy.controllers[child].parent == parent,
+          launched.contains(map.resolved(head))
         {
           continue
         }

@@ -54,6 +54,16 @@ struct OutputPathTests {
     let one = try vcgraph(["render", "a.yaml", "-o", "single"], cwd: directory.url)
     #expect(one.exitCode == 0, "\(one.stderr)")
     #expect(directory.names(in: "single") == ["a.svg"])
+    // A trailing slash names a folder even for one format of one input, with --split too
+    // (its parts were written beside the folder as `single-png-01-window`, with no extension).
+    let slash = try vcgraph(["render", "a.yaml", "-f", "png", "-o", "pngs/"], cwd: directory.url)
+    #expect(slash.exitCode == 0, "\(slash.stderr)")
+    #expect(directory.names(in: "pngs") == ["a.png"])
+    let split = try vcgraph(
+      ["render", "a.yaml", "--split", "-f", "png", "-o", "parts/"], cwd: directory.url)
+    #expect(split.exitCode == 0, "\(split.stderr)")
+    #expect(directory.names(in: "parts") == ["a-01-window.png", "a.md"])
+    #expect(!directory.names().contains { $0.hasPrefix("parts-") }, "\(directory.names())")
     // One file in folders that do not exist yet.
     let file = try vcgraph(["render", "a.yaml", "-o", "deep/er/a.png"], cwd: directory.url)
     #expect(file.exitCode == 0, "\(file.stderr)")

@@ -11,7 +11,10 @@ struct ReadingOptions: ParsableArguments {
   /// `--focus ID`.
   var focus: String? { focusOption.focus }
 
-  @Flag(help: "a diagram per window, tab and presentation level, and an overview NAME.md")
+  @Flag(
+    help: ArgumentHelp(
+      "a diagram per window, tab and presentation level (of a storyboard's map: per"
+        + " storyboard file), and an overview NAME.md"))
   var split = false
 
   @Option(
@@ -48,7 +51,8 @@ struct ReadingOptions: ParsableArguments {
 struct FocusOption: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "draw only controller ID, the path from its window's root to it and its neighbours",
+      "draw only controller ID (of a storyboard's map: scene ID), the path to it and its"
+        + " neighbours",
       valueName: "id"))
   var focus: String?
 }

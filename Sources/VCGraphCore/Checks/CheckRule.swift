@@ -106,3 +106,18 @@ extension CheckRule {
   public static func findings(in analysis: Analysis) -> [Finding] { [] }
   public static func findings(in segues: SegueAnalysis) -> [Finding] { [] }
 }
+
+extension CheckRule {
+  /// The controllers whose place in the hierarchy breaks this rule, as UIKit's model judges a
+  /// push, a child or a window's root (`UIKitModel.placementViolations(of:in:)`), in document
+  /// order, each with the violation: what a placement rule reports.
+  static func placementViolations(
+    in analysis: Analysis
+  ) -> [(controller: ControllerIndex, violation: UIKitViolation)] {
+    let model = UIKitModel(analysis.hierarchy)
+    return analysis.hierarchy.controllers.indices.flatMap { index in
+      model.placementViolations(of: index, in: analysis).filter { $0.rule == rule }
+        .map { (index, $0) }
+    }
+  }
+}

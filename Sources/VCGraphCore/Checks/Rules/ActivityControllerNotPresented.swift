@@ -8,7 +8,7 @@ extension Rule {
 
 /// A `UIActivityViewController` (or a subclass) placed where UIKit does not show it as Apple
 /// requires: on a navigation stack, as a tab, a column or a child, or as a window's root
-/// (`UIKitModel.placementViolations(of:in:)` decides).
+/// (`placementViolations(in:)`, which asks `UIKitModel`, decides).
 struct ActivityControllerNotPresented: CheckRule {
   static let rule = Rule.activityControllerNotPresented
   static let documentation = RuleDocumentation(
@@ -48,10 +48,7 @@ struct ActivityControllerNotPresented: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let hierarchy = analysis.hierarchy
-    let model = UIKitModel(hierarchy)
-    return hierarchy.controllers.indices.filter { index in
-      model.placementViolations(of: index, in: analysis).contains { $0.rule == rule }
-    }.map { index in
+    return placementViolations(in: analysis).map { index, _ in
       let controller = hierarchy.controllers[index]
       let place =
         controller.parent.map { "a child of '\(hierarchy.controllers[$0].id)'" }

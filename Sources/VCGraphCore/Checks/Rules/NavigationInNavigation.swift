@@ -54,12 +54,7 @@ struct NavigationInNavigation: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
-    let model = UIKitModel(analysis.hierarchy)
-    return controllers.indices.flatMap { child in
-      model.placementViolations(of: child, in: analysis).filter { $0.rule == rule }
-        .map { (child, $0) }
-    }
-    .map { child, violation in
+    return placementViolations(in: analysis).map { child, violation in
       let navigation = controllers[controllers[child].parent!]
       return Finding(
         rule,

@@ -44,12 +44,7 @@ struct SplitInNavigation: CheckRule {
 
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
-    let model = UIKitModel(analysis.hierarchy)
-    return controllers.indices.flatMap { child in
-      model.placementViolations(of: child, in: analysis).filter { $0.rule == rule }
-        .map { (child, $0) }
-    }
-    .map { child, _ in
+    return placementViolations(in: analysis).map { child, _ in
       Finding(
         rule,
         "split view controller '\(controllers[child].id)' is pushed on navigation controller"
