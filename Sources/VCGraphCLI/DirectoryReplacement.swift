@@ -28,7 +28,8 @@ struct DirectoryReplacement {
   }
 
   /// Fails when the directory cannot be replaced: it is a file, it holds files but not the
-  /// marker (someone else wrote it, whatever its files are named), or an input lies inside it (it would go with the old directory).
+  /// marker (someone else wrote it, whatever its files are named), or an input lies inside it (it
+  /// would go with the old directory).
   func check(inputs: [String]) throws(VCGraphError) {
     let resolved = target.hasSuffix("/") ? target : target + "/"
     for input in inputs where input != "-" {

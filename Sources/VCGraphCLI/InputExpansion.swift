@@ -50,9 +50,10 @@ extension InputLoader {
   /// inside it, recursively and sorted by path, that is a recognised input (its extension
   /// names a format and its content is of that format: a `.txt` that reads as a dump, a
   /// `.yaml` with a `window`, `windows`, `scenes` or `detached` key) or matches `--include`,
-  /// and does not match `--exclude` or the configuration file's `excluded`. Pipes, sockets and devices inside directories are
-  /// skipped; an unreadable subdirectory, a name that is not UTF-8 and a name holding a
-  /// control character are problems (exit 66) reported beside the inputs that remain.
+  /// and does not match `--exclude` or the configuration file's `excluded`. Pipes, sockets and
+  /// devices inside directories are skipped; an unreadable subdirectory, a name that is not UTF-8
+  /// and a name holding a control character are problems (exit 66) reported beside the inputs that
+  /// remain.
   func expand(_ arguments: [String], selection: InputSelection) -> InputExpansion {
     var expansion = InputExpansion()
     var forcedOut = 0

@@ -11,11 +11,11 @@ import VCGraphCore
 ///   there is one input (`-o diagram.gv -f dot`, `-o /dev/null -f svg`); otherwise an unknown
 ///   extension is a usage error and a name without one is a directory (created, with its
 ///   parents, when it does not exist yet; an existing file there is refused).
-/// - Otherwise (`-o DIR`, `-o NAME/` with a trailing slash, or no `-o`: the current directory): `NAME.FORMAT` for each input and
-///   format. A file found inside a directory given as input keeps its place under DIR
-///   (`in/other/mail.yaml` → `DIR/other/mail.svg`), so equal names in different folders do
-///   not collide. Missing directories (DIR, its parents, the subdirectories, the folders of a
-///   named file) are created as the outputs are written, as `swift build` and `docc` do; a
+/// - Otherwise (`-o DIR`, `-o NAME/` with a trailing slash, or no `-o`: the current directory):
+///   `NAME.FORMAT` for each input and format. A file found inside a directory given as input keeps
+///   its place under DIR (`in/other/mail.yaml` → `DIR/other/mail.svg`), so equal names in different
+///   folders do not collide. Missing directories (DIR, its parents, the subdirectories, the folders
+///   of a named file) are created as the outputs are written, as `swift build` and `docc` do; a
 ///   file where a directory must be is refused (73).
 ///
 /// Every file of the run (each format's, the `--image` beside a page, each `--dark-variant`

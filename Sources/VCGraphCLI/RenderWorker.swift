@@ -2,11 +2,11 @@ import Foundation
 import VCGraphCore
 
 /// The child side of `WorkerPool`: `vcgraph __render-worker WORDS` (the run's `render`
-/// command line, whose inputs it does not read) reads jobs from standard input, one JSON line each and then `end`, draws them in
-/// order, and reports each on standard output as `{"start":N}` then `{"done":N,"status":S}`;
-/// diagnostics go to standard error as usual. The parent knows from this which input a
-/// crashed worker was drawing. The worker ends when its standard input closes (the parent is
-/// gone) or, on Linux, when its parent dies.
+/// command line, whose inputs it does not read) reads jobs from standard input, one JSON line each
+/// and then `end`, draws them in order, and reports each on standard output as `{"start":N}` then
+/// `{"done":N,"status":S}`; diagnostics go to standard error as usual. The parent knows from this
+/// which input a crashed worker was drawing. The worker ends when its standard input closes (the
+/// parent is gone) or, on Linux, when its parent dies.
 enum RenderWorker {
   /// The hidden command.
   static let command = "__render-worker"

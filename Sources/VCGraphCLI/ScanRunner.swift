@@ -18,7 +18,8 @@ enum ScanRunner {
     if let own = Bundle.main.executableURL { folders.append(own.deletingLastPathComponent()) }
     let argument = CommandLine.arguments.first ?? ""
     if argument.contains("/") {
-      folders.append(URL(fileURLWithPath: argument).resolvingSymlinksInPath().deletingLastPathComponent())
+      folders.append(
+        URL(fileURLWithPath: argument).resolvingSymlinksInPath().deletingLastPathComponent())
     }
     for folder in folders {
       let candidate = folder.appendingPathComponent(program).path

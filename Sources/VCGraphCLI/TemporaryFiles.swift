@@ -23,7 +23,8 @@ enum TemporaryFiles {
       return counter
     }
     return url.deletingLastPathComponent().appendingPathComponent(
-      ".\(url.lastPathComponent).vcgraph-\(getpid())-\(number)\(UInt16.random(in: 0...UInt16.max)).tmp"
+      ".\(url.lastPathComponent).vcgraph-\(getpid())-\(number)"
+        + "\(UInt16.random(in: 0...UInt16.max)).tmp"
     ).path
   }
 

@@ -352,7 +352,8 @@ extension Diagram.Cluster.Kind {
     case .storyboard(let storyboard):
       return storyboard.isOpened
         ? "\(storyboard.name).storyboard · not in the launch state"
-        : "\(storyboard.name).storyboard · referenced (its map: render \(storyboard.name).storyboard)"
+        : "\(storyboard.name).storyboard · referenced"
+          + " (its map: render \(storyboard.name).storyboard)"
     }
   }
 }

@@ -265,7 +265,8 @@ final class DeclarationCollector: SyntaxVisitor {
     {
       let label = first.firstName.text
       let selector =
-        label == "_" ? name + ":" : name + "With" + label.prefix(1).uppercased() + label.dropFirst() + ":"
+        label == "_"
+        ? name + ":" : name + "With" + label.prefix(1).uppercased() + label.dropFirst() + ":"
       types[index].unwindActions.insert(selector)
     }
     if let type = node.signature.returnClause?.type {

@@ -137,7 +137,8 @@ enum SwiftUIReader {
         switch shape {
         case .unknown: continue
         case .call(_, let name):
-          result.append((.unknown("the content is built by \(name)(), which vcgraph does not follow"), nil))
+          let reason = "the content is built by \(name)(), which vcgraph does not follow"
+          result.append((.unknown(reason), nil))
         default:
           result.append((shape, nil))
         }

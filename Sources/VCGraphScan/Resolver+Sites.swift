@@ -213,7 +213,8 @@ extension Resolver {
     var index = 0
     for (position, item) in parameters.enumerated() {
       let matched =
-        index < labels.count && (labels[index] == item.label || (labels[index] == "{}" && item.closure))
+        index < labels.count
+        && (labels[index] == item.label || (labels[index] == "{}" && item.closure))
       if position == parameter { return matched ? index : nil }
       if matched { index += 1 }
     }

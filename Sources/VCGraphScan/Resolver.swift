@@ -48,7 +48,8 @@ package struct Resolver {
     case .hosting(let content):
       guard let content else { return Resolution(type: "UIHostingController") }
       let inner = resolve(content, in: context, depth: next)
-      return Resolution(type: inner.type.map { "UIHostingController<\($0)>" } ?? "UIHostingController")
+      return Resolution(
+        type: inner.type.map { "UIHostingController<\($0)>" } ?? "UIHostingController")
     case .selfValue:
       return context.typeName.map { Resolution(type: $0) } ?? .because("self outside a type")
     case .property(nil, let name):

@@ -177,7 +177,10 @@ extension Resolver {
       }
     }
     // SwiftUI views that are presented, pushed, hosted or shown in tabs.
-    let shown = Set(edges.compactMap(\.to).map { $0.hasPrefix("UIHostingController<") ? String($0.dropFirst(20).dropLast()) : $0 })
+    let shown = Set(
+      edges.compactMap(\.to).map {
+        $0.hasPrefix("UIHostingController<") ? String($0.dropFirst(20).dropLast()) : $0
+      })
     for file in files {
       for fact in file.types where fact.kind == .struct && table.isSwiftUI(fact.name) {
         guard shown.contains(fact.name), seen.insert(fact.name).inserted else { continue }

@@ -25,7 +25,9 @@ struct FileFacts: Sendable {
 
 /// A type declaration or an extension.
 package struct TypeFact: Sendable {
-  package enum Kind: String, Sendable { case `class`, `struct`, `enum`, `protocol`, `extension`, actor }
+  package enum Kind: String, Sendable {
+    case `class`, `struct`, `enum`, `protocol`, `extension`, actor
+  }
   package var name: String
   package var kind: Kind
   /// The inheritance clause's names, generic arguments stripped (`UIViewController`, `View`).

@@ -63,7 +63,8 @@ while index < arguments.count {
     let source = arguments[index + 1]
     let data =
       source == "-"
-      ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: source)
+      ? FileHandle.standardInput.readDataToEndOfFile()
+      : FileManager.default.contents(atPath: source)
     guard let data else { fail("\(source): cannot read the list of files", code: 66) }
     // Split as bytes: String's split goes Character by Character (26 M instructions for the
     // 676 paths of the fixtures).

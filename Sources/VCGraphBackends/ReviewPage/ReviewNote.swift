@@ -5,11 +5,11 @@ import VCGraphCore
 ///
 /// What it reads: paragraphs separated by blank lines (lines within one are joined, as in
 /// Markdown); lines starting with `- ` or `* ` as a bulleted list; `**bold**`, `*emphasis*`
-/// or `_emphasis_` (not inside a word), and `` `code` `` inside a line; `[text](target)` as a link when the
-/// target is an `http:` or `https:` address or a place on the page (`#step-N`,
-/// `#compare-N-M`). Everything else is text: `<`, `>`, `&` and quotes are escaped, a link to
-/// any other target (`javascript:`, `data:`, a file) stays text, and an unmatched marker is
-/// drawn as written.
+/// or `_emphasis_` (not inside a word), and `` `code` `` inside a line; `[text](target)` as a link
+/// when the target is an `http:` or `https:` address or a place on the page (`#step-N`,
+/// `#compare-N-M`). Everything else is text: `<`, `>`, `&` and quotes are escaped, a link to any
+/// other target (`javascript:`, `data:`, a file) stays text, and an unmatched marker is drawn as
+/// written.
 enum ReviewNote {
   /// The note as HTML (block elements: `<p>` and `<ul>`).
   static func html(_ note: String) -> String {

@@ -186,9 +186,9 @@ public enum UIKitMessages {
   /// A child's root view added to the view of a controller that is not its parent.
   // appunite/CLCascade #7 (iOS 5, 2011), IBAnimatable/IBAnimatable #579 (2018): no space after
   // the colons, no final period; "should have" names the controller whose view the child's
-  // view was added to, "actual parent" the child's parent, `(null)` when it has none. Apple, hierarchyInconsistencyException: "That view controller
-  // must be the parent of the view controller whose view is being added. Otherwise, this
-  // exception is raised."
+  // view was added to, "actual parent" the child's parent, `(null)` when it has none. Apple,
+  // hierarchyInconsistencyException: "That view controller must be the parent of the view
+  // controller whose view is being added. Otherwise, this exception is raised."
   public static let hierarchyInconsistency = UIKitMessage(
     "child view controller:{child} should have parent view controller:{host} but actual"
       + " parent is:{parent}",

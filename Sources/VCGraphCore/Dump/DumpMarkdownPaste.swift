@@ -1,7 +1,7 @@
 /// What Markdown adds around a dump pasted into an issue, a chat or a blog post: a blockquote
-/// prefix (`> ` on every line), a code fence glued to the first or last dump line (```` ```<UIWindow
-/// … ````), and a line of prose between the dump's lines. Each is undone with a note, so an
-/// answer read from such a paste says what was guessed (issue 31).
+/// prefix (`> ` on every line), a code fence glued to the first or last dump line (````
+/// ```<UIWindow … ````), and a line of prose between the dump's lines. Each is undone with a note,
+/// so an answer read from such a paste says what was guessed (issue 31).
 extension DumpText {
   /// Whether a line starts a dump line: a controller (`<`), a marker (`|`, `+`, `*`) or
   /// Chisel's comment (`/`).

@@ -68,7 +68,8 @@ extension YAMLValueReading {
     throw error(
       "`\(key)` must be true or false, found '\(text)'", at: node.mark,
       hint: isYAML11
-        ? "YAML 1.1 spellings are not booleans here; write \(yaml11True.contains(lower) ? "true" : "false")"
+        ? "YAML 1.1 spellings are not booleans here; write"
+          + " \(yaml11True.contains(lower) ? "true" : "false")"
         : nil)
   }
 

@@ -18,7 +18,8 @@ public struct KeyLocations: Sendable, Equatable {
   static let knownKeys = [
     "class", "id", "viewControllers", "children", "title", "presents", "view", "showing",
     "modalPresentationStyle", "definesPresentationContext", "state", "selectedIndex",
-    "collapsed", "collapseSecondary", "displayMode", "subviews", "hosts", "from", "controller", "on", "levels", "toClass", "index",
+    "collapsed", "collapseSecondary", "displayMode", "subviews", "hosts", "from", "controller",
+    "on", "levels", "toClass", "index",
     "parent", "attach", "container", "child", "window",
   ]
 

@@ -166,7 +166,8 @@ extension UIKitModel {
       switch place {
       case .child(let parent):
         (UIKitMessages.presentChild, ["parent": controllers[parent].className])
-      case .presented(let by): (UIKitMessages.alreadyPresented, ["current": controllers[by].className])
+      case .presented(let by):
+        (UIKitMessages.alreadyPresented, ["current": controllers[by].className])
       case .windowRoot: (UIKitMessages.presentActive, [:])
       case .presentsItself: (UIKitMessages.presentOnItself, [:])
       }

@@ -53,7 +53,8 @@ struct AlreadyPresenting: CheckRule {
   static func findings(in analysis: Analysis) -> [Finding] {
     let controllers = analysis.hierarchy.controllers
     return analysis.refusedPresentations.map { refusal in
-      let (presented, presenter, requester) = (refusal.presented, refusal.presenter, refusal.requester)
+      let (presented, presenter, requester) =
+        (refusal.presented, refusal.presenter, refusal.requester)
       let currentIndex = refusal.shown
       let current = currentIndex.map { controllers[$0].id } ?? "?"
       // Never suggest presenting from the controller that was asked.

@@ -79,7 +79,8 @@ struct PresenterNotInWindow: CheckRule {
       findings.append(
         Finding(
           rule,
-          "'\(controller.id)' presents '\(controllers[target].id)', but '\(controllers[presenter].id)'"
+          "'\(controller.id)' presents '\(controllers[target].id)',"
+            + " but '\(controllers[presenter].id)'"
             + "\(via) is in no window; UIKit logs a warning and presents nothing — present from a"
             + " controller on screen",
           at: controller.location(of: "presents"), controller: target,

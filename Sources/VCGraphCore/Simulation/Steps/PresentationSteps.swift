@@ -67,7 +67,8 @@ extension StepEditor {
           + " view is not in the window hierarchy", at: "from", uikitMessage: message)
     case .alreadyPresenting:
       let current = request.presenting!
-      let via = presenter == request.requester ? "" : " (the presenter UIKit resolves for '\(name)')"
+      let via =
+        presenter == request.requester ? "" : " (the presenter UIKit resolves for '\(name)')"
       return refused(
         "'\(id(presenter))'\(via) is already presenting '\(id(current))': UIKit refuses the"
           + " presentation",
