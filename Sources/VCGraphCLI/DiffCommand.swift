@@ -10,7 +10,7 @@ enum DiffFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
 }
 
 /// `vcgraph diff`: its options.
-struct DiffOptions: CommandOptions {
+struct DiffOptions: ReadsDescriptions {
   typealias Runner = DiffCommand
 
   static let configuration = CommandConfiguration(
@@ -55,10 +55,6 @@ struct DiffOptions: CommandOptions {
   @OptionGroup(title: ConfigurationOptions.title) var configurationOptions: ConfigurationOptions
 
   var drawing: Drawing { Drawing(style: style, details: details) }
-  var inputLimits: InputLimits { limits.input }
-  var maxLabelLines: Int { limits.maxLabelLines }
-  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
-  var storyboardFolders: [String] { references.folders }
 
   /// The diagram's format, from `-o`'s extension.
   var diagramFormat: RenderFormat? {

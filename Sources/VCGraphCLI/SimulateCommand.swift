@@ -5,7 +5,7 @@ import VCGraphCore
 import VCGraphDiagram
 
 /// `vcgraph simulate`: its options.
-struct SimulateOptions: CommandOptions {
+struct SimulateOptions: ReadsDescriptions {
   typealias Runner = SimulateCommand
 
   static let configuration = CommandConfiguration(
@@ -61,10 +61,6 @@ struct SimulateOptions: CommandOptions {
   var maxSteps: Int { simulation.maxSteps }
   var maxOutputBytes: Int { simulation.maxOutputBytes }
   var drawing: Drawing { Drawing(style: style, details: details) }
-  var inputLimits: InputLimits { limits.input }
-  var maxLabelLines: Int { limits.maxLabelLines }
-  var declaredKinds: [String: ControllerKind] { classes.declaredKinds }
-  var storyboardFolders: [String] { references.folders }
 
   var layoutLimits: LayoutLimits {
     LayoutLimits(
