@@ -46,11 +46,16 @@ public enum WorkspacePath {
   /// Whether `path` is ASCII, absolute and has no component that is empty, `.` or `..` (nor
   /// a trailing slash): what `components` joined would give back unchanged.
   static func isNormalised(_ path: String) -> Bool {
-    let bytes = path.utf8
-    guard bytes.count > 1, bytes.first == UInt8(ascii: "/") else { return false }
+    path.utf8.first == UInt8(ascii: "/") && isPlainRelative(path.utf8.dropFirst())
+  }
+
+  /// Whether `bytes` are a non-empty ASCII relative path whose components are neither empty,
+  /// `.` nor `..` (no leading or trailing slash): lexically normalised as they stand. O(n).
+  static func isPlainRelative(_ bytes: Substring.UTF8View) -> Bool {
+    guard !bytes.isEmpty else { return false }
     var component = 0
     var dots = 0
-    for byte in bytes.dropFirst() {
+    for byte in bytes {
       guard byte < 0x80 else { return false }
       if byte == UInt8(ascii: "/") {
         if component == 0 || component == dots && dots <= 2 { return false }

@@ -120,28 +120,9 @@ public struct RelativePaths: Sendable {
   public func relative(_ path: String) -> String {
     if path.utf8.starts(with: given.utf8) {
       let rest = path.utf8.dropFirst(given.utf8.count)
-      if Self.isPlain(rest) { return String(decoding: rest, as: UTF8.self) }
+      if WorkspacePath.isPlainRelative(rest) { return String(decoding: rest, as: UTF8.self) }
     }
     let full = URL(fileURLWithPath: path).standardizedFileURL.path
     return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : path
-  }
-
-  /// Whether `rest` is ASCII and its components are neither empty, `.` nor `..`.
-  private static func isPlain(_ rest: Substring.UTF8View) -> Bool {
-    guard !rest.isEmpty else { return false }
-    var component = 0
-    var dots = 0
-    for byte in rest {
-      guard byte < 0x80 else { return false }
-      if byte == UInt8(ascii: "/") {
-        if component == 0 || component == dots && dots <= 2 { return false }
-        component = 0
-        dots = 0
-      } else {
-        component += 1
-        if byte == UInt8(ascii: ".") { dots += 1 }
-      }
-    }
-    return !(component == 0 || component == dots && dots <= 2)
   }
 }
