@@ -26,14 +26,8 @@ final class DeclarationCollector: SyntaxVisitor {
   /// Whether `node` may hold a `return` statement.
   private func mayReturn(_ node: some SyntaxProtocol) -> Bool {
     guard let returnOffsets else { return true }
-    let start = node.position.utf8Offset
-    var low = 0
-    var high = returnOffsets.count
-    while low < high {
-      let middle = (low + high) / 2
-      if returnOffsets[middle] < start { low = middle + 1 } else { high = middle }
-    }
-    return low < returnOffsets.count && returnOffsets[low] < node.endPosition.utf8Offset
+    return ScanKeywords.holds(
+      returnOffsets, in: node.position.utf8Offset..<node.endPosition.utf8Offset)
   }
 
   private func begin(

@@ -55,17 +55,9 @@ final class OperationCollector: SyntaxVisitor {
   /// Whether `node` holds no mark (then its range is noted in `skipped`).
   func skips(_ node: some SyntaxProtocol) -> Bool {
     guard let marks else { return false }
-    let start = node.position.utf8Offset
-    let end = node.endPosition.utf8Offset
-    // The first mark at or after `start`.
-    var low = 0
-    var high = marks.count
-    while low < high {
-      let middle = (low + high) / 2
-      if marks[middle] < start { low = middle + 1 } else { high = middle }
-    }
-    if low < marks.count && marks[low] < end { return false }
-    skipped.append(start..<end)
+    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    if ScanKeywords.holds(marks, in: range) { return false }
+    skipped.append(range)
     return true
   }
 

@@ -73,6 +73,19 @@ enum ScanKeywords {
     var lineStarts: [Int] = [0]
   }
 
+  /// Whether one of the ascending `offsets` (an `Index`'s marks or returns) lies in `range`,
+  /// by binary search: O(log n).
+  static func holds(_ offsets: [Int], in range: Range<Int>) -> Bool {
+    // The first offset at or after the range's start.
+    var low = 0
+    var high = offsets.count
+    while low < high {
+      let middle = (low + high) / 2
+      if offsets[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+    }
+    return low < offsets.count && offsets[low] < range.upperBound
+  }
+
   private static let returnWord = Array("return".utf8)
 
   /// Whether `byte` can be part of an identifier (any byte of a non-ASCII character can).
