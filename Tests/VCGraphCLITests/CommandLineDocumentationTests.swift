@@ -26,10 +26,11 @@ import Testing
     }
   }
 
-  /// Each command's options by the page's tables (`| option | commands | what it does |`).
-  static func documented() throws -> [String: Set<String>] {
+  /// The cells of every row of the page's option tables (`| option | commands | what it does |`),
+  /// a `\|` inside a cell written `¦`.
+  static func optionRows() throws -> [(line: String, cells: [Substring])] {
     let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
-    var options: [String: Set<String>] = [:]
+    var rows: [(line: String, cells: [Substring])] = []
     var inTable = false
     for line in lines {
       if line == "| option | commands | what it does |" {
@@ -41,8 +42,15 @@ import Testing
         continue
       }
       if line.hasPrefix("|---") { continue }
-      // `\|` is a `|` inside a cell.
-      let cells = line.replacingOccurrences(of: #"\|"#, with: "¦").split(separator: "|")
+      rows.append((line, line.replacingOccurrences(of: #"\|"#, with: "¦").split(separator: "|")))
+    }
+    return rows
+  }
+
+  /// Each command's options by the page's tables.
+  static func documented() throws -> [String: Set<String>] {
+    var options: [String: Set<String>] = [:]
+    for (line, cells) in try optionRows() {
       guard cells.count >= 2, let option = longOptions(in: cells[0]).first else {
         Issue.record("a row without an option: \(line)")
         continue
@@ -103,20 +111,8 @@ import Testing
 
   /// Every row of the option tables, for each command it names.
   static func documentedSpellings() throws -> [String: [Spelling]] {
-    let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
     var spellings: [String: [Spelling]] = [:]
-    var inTable = false
-    for line in lines {
-      if line == "| option | commands | what it does |" {
-        inTable = true
-        continue
-      }
-      guard inTable, line.hasPrefix("|") else {
-        inTable = false
-        continue
-      }
-      if line.hasPrefix("|---") { continue }
-      let cells = line.replacingOccurrences(of: #"\|"#, with: "¦").split(separator: "|")
+    for (_, cells) in try optionRows() {
       guard cells.count >= 2,
         let spelling = spelling(ofCell: cells[0].replacingOccurrences(of: "¦", with: #"\|"#))
       else { continue }
