@@ -98,13 +98,8 @@ struct DiffCommand: Subcommand {
       if paths == ["-", "-"] {
         throw VCGraphError(.usage, "only one of BEFORE and AFTER can be standard input (-)")
       }
-      for path in paths {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        {
-          throw VCGraphError(.usage, "\(path): diff compares two files, not a directory")
-        }
+      for path in paths where OutputFolder.exists(path) {
+        throw VCGraphError(.usage, "\(path): diff compares two files, not a directory")
       }
       if let scans = try Self.scans(paths) {
         return try compare(scans.0, scans.1, paths: paths)

@@ -97,13 +97,9 @@ struct RenderPlan {
     inputs: [InputFile], output: String?, formats given: [RenderFormat]
   ) throws(VCGraphError) {
     var formats = given
-    var isDirectory: ObjCBool = false
-    // A trailing slash says "directory" as it does to `cp` and `mkdir -p`, even for one format
-    // of one input, where a name without one would be that file.
-    let outputIsDirectory =
-      output?.hasSuffix("/") == true
-      || output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) }
-        == true && isDirectory.boolValue
+    // A trailing slash names a folder even for one format of one input, where a name without
+    // one would be that file.
+    let outputIsDirectory = output.map(OutputFolder.isNamed(by:)) == true
     let known = RenderFormat.allCases.map(\.fileExtension).joined(separator: ", .")
     if output == "-" {
       if formats.isEmpty { formats = [.svg] }

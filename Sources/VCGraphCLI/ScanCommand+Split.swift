@@ -10,11 +10,7 @@ extension ScanCommand {
   /// names (an existing folder, a path ending in `/` or without an extension) `NAME` the
   /// scanned folder's name. Returns the path without its extension.
   static func splitBase(output: String, title: String) -> String {
-    var isDirectory: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
-    if output.hasSuffix("/") || (exists && isDirectory.boolValue)
-      || (output as NSString).pathExtension.isEmpty
-    {
+    if OutputFolder.isNamed(by: output) || (output as NSString).pathExtension.isEmpty {
       return (output as NSString).appendingPathComponent(DiagramSelection.slugged(title))
     }
     return (output as NSString).deletingPathExtension
