@@ -90,8 +90,8 @@ public enum VCGraphCommandLine {
   /// The command line parsed by its command alone (`ScanOptions.parse` for `vcgraph scan
   /// ...`), when that succeeds and no word asks for what only the root answers: the same value
   /// `parseAsRoot` gives, without the root's argument sets and completion-script check (about
-  /// 15 M instructions at every start). Nil: parse through the root, which also words its
-  /// errors as before.
+  /// 5 M instructions at every start, by callgrind on `vcgraph scan DIR`). Nil: parse through
+  /// the root, which also words its errors as before.
   private static func directlyParsed(_ arguments: [String]) -> (any CommandOptions)? {
     guard let first = arguments.first,
       let type = VCGraphRoot.commands.first(where: { $0.name == first }),
