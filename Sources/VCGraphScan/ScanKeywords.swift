@@ -217,15 +217,33 @@ enum ScanKeywords {
     return bytes[start..<end]
   }
 
-  /// The keys of the callees that lie in `ranges` (ascending, not overlapping).
-  static func callees(_ index: Index, in ranges: [Range<Int>]) -> Set<UInt32> {
-    var found = Set<UInt32>()
+  /// The keys of the callees that lie in `ranges` (ascending, not overlapping), in order,
+  /// repeats kept.
+  static func callees(_ index: Index, in ranges: [Range<Int>]) -> [UInt32] {
+    var found: [UInt32] = []
     var range = 0
     for callee in index.callees {
       while range < ranges.count && ranges[range].upperBound <= callee.offset { range += 1 }
       guard range < ranges.count else { break }
-      if ranges[range].contains(callee.offset) { found.insert(callee.key) }
+      if ranges[range].contains(callee.offset) { found.append(callee.key) }
     }
     return found
+  }
+
+  /// Keys as a set with a bitmap in front: most keys asked about are in no helper's keys,
+  /// and the bitmap (bit `key % 65,536`) answers those without hashing the key.
+  struct KeySet: Sendable {
+    let keys: Set<UInt32>
+    private var bits = [UInt64](repeating: 0, count: 1024)
+
+    init(_ keys: Set<UInt32>) {
+      self.keys = keys
+      for key in keys { bits[Int(key >> 6 & 1023)] |= 1 << UInt64(key & 63) }
+    }
+
+    /// Whether `key` is one of the keys.
+    func contains(_ key: UInt32) -> Bool {
+      bits[Int(key >> 6 & 1023)] & (1 << UInt64(key & 63)) != 0 && keys.contains(key)
+    }
   }
 }

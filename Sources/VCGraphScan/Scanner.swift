@@ -73,9 +73,10 @@ public struct Scanner: Sendable {
       for case .success(let facts)? in box.items {
         for helper in facts.helpers { helpers.formUnion(ScanKeywords.keys(helper)) }
       }
+      let keys = ScanKeywords.KeySet(helpers)
       let again = box.items.indices.filter { index in
         guard case .success(let facts)? = box.items[index] else { return false }
-        return !facts.skippedCallees.isDisjoint(with: helpers)
+        return facts.skippedCallees.contains(where: keys.contains)
       }
       let extra = helpers
       DispatchQueue.concurrentPerform(iterations: again.count) { item in
