@@ -203,10 +203,9 @@ final class DeclarationCollector: SyntaxVisitor {
   /// A property's value: a construction it is initialised with, the construction a computed
   /// property returns, else its declared type.
   func propertyShape(_ binding: PatternBindingSyntax) -> Shape {
-    if let value = binding.initializer?.value {
-      let shape = ShapeReader.shape(value, scope: nil)
-      if shape.isConstruction { return shape }
-    }
+    // The value's shape once: it is also the answer for `var count = 0` (no type, no getter).
+    let initial = binding.initializer.map { ShapeReader.shape($0.value, scope: nil) }
+    if let initial, initial.isConstruction { return initial }
     if let accessors = binding.accessorBlock, let returned = returnedShape(accessors) {
       return returned
     }
@@ -223,9 +222,7 @@ final class DeclarationCollector: SyntaxVisitor {
       if shapes.count == 1, let only = shapes.first { return only }
     }
     if let declared { return .typed(declared) }
-    if let value = binding.initializer?.value {
-      return ShapeReader.shape(value, scope: nil)
-    }
+    if let initial { return initial }
     return .unknown("a property with neither type nor value")
   }
 
