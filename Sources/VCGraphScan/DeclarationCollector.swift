@@ -218,12 +218,22 @@ final class DeclarationCollector: SyntaxVisitor {
     {
       let collector = ReturnCollector(returnOffsets: returnOffsets)
       collector.walk(closure.statements)
-      let shapes = Set(collector.returns)
-      if shapes.count == 1, let only = shapes.first { return only }
+      if let only = Self.single(collector.returns) { return only }
     }
     if let declared { return .typed(declared) }
     if let initial { return initial }
     return .unknown("a property with neither type nor value")
+  }
+
+  /// The one shape `shapes` hold, however often, or nil when they hold none or several (what
+  /// a set of them with one element says, without hashing each shape).
+  static func single(_ shapes: some Sequence<Shape>) -> Shape? {
+    var iterator = shapes.makeIterator()
+    guard let first = iterator.next() else { return nil }
+    while let next = iterator.next() {
+      if next != first { return nil }
+    }
+    return first
   }
 
   /// The construction a getter returns, when it returns one kind of construction.
@@ -237,8 +247,7 @@ final class DeclarationCollector: SyntaxVisitor {
       collector.returns.append(
         SwiftUIReader.view(expression, scope: nil)?.0 ?? ShapeReader.shape(expression, scope: nil))
     }
-    let constructions = Set(collector.returns.filter(\.isConstruction))
-    return constructions.count == 1 ? constructions.first : nil
+    return Self.single(collector.returns.lazy.filter(\.isConstruction))
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -263,8 +272,9 @@ final class DeclarationCollector: SyntaxVisitor {
       if let body = node.body, mayReturn(body) {
         let collector = ReturnCollector(returnOffsets: returnOffsets)
         collector.walk(body)
-        let constructions = Set(collector.returns.filter(\.isConstruction))
-        if constructions.count == 1, let only = constructions.first { shape = only }
+        if let only = Self.single(collector.returns.lazy.filter(\.isConstruction)) {
+          shape = only
+        }
       }
       types[index].methods[name] = shape
     }
