@@ -10,6 +10,9 @@ import Testing
 @Suite("scan maps at README width", .serialized)
 struct ScanMapReadingTests {
   static let apps = ["Dimillian__ACHNBrowserUI", "TrustWallet__trust-wallet-ios", "tinode__ios"]
+  /// The apps whose whole map reads at 880 px (tinode's one large, tangled flow does not yet:
+  /// 1,153 pt, 7.6 px).
+  static let reading: Set<String> = ["Dimillian__ACHNBrowserUI", "TrustWallet__trust-wallet-ios"]
 
   /// Each app's scan JSON and the replaying program; nil without a built `vcgraph-swift`.
   static let scans: (directory: TemporaryDirectory, program: String)? = {
@@ -78,7 +81,7 @@ struct ScanMapReadingTests {
   }
 
   @Test(
-    "the whole map: ACHNBrowserUI reads at 880 px; the others warn with the figure and both fixes")
+    "the whole map: ACHNBrowserUI and trust-wallet-ios read at 880 px; tinode warns with the figure")
   func wholeMaps() throws {
     guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
     var jobs: [ReadingJob] = []
@@ -87,8 +90,9 @@ struct ScanMapReadingTests {
       #expect(run.exitCode == 0, "\(app): \(run.stderr)")
       let points = try #require(Self.width(run.stdout))
       let shown = Self.shown(points: points)
-      if app == "Dimillian__ACHNBrowserUI" {
-        // 2,214 pt before the compact layout (5.3 px).
+      if Self.reading.contains(app) {
+        // ACHNBrowserUI: 2,214 pt before the compact layout (5.3 px), 946 before its rows
+        // shared a left edge; trust-wallet-ios 1,434 pt (6.1 px) then.
         #expect(shown >= 9, "\(app): \(points) pt")
         #expect(!run.stderr.contains("smallest text"), "\(app): \(run.stderr)")
       } else {
@@ -108,8 +112,10 @@ struct ScanMapReadingTests {
     }
     guard let tools = DocsTools.available() else { return }
     let figures = try measureReading(jobs, tools: tools)
-    #expect(figures[0].smallest >= 9, "ACHNBrowserUI: \(figures[0].smallest) px")
-    #expect(figures[0].overflow <= 0.5, "'\(figures[0].overflowText)' past the edge")
+    for (app, drawn) in zip(Self.apps, figures) where Self.reading.contains(app) {
+      #expect(drawn.smallest >= 9, "\(app): '\(drawn.smallestText)' \(drawn.smallest) px")
+      #expect(drawn.overflow <= 0.5, "\(app): '\(drawn.overflowText)' past the edge")
+    }
   }
 
   @Test(
@@ -205,11 +211,10 @@ struct ScanMapReadingTests {
   func strictAndMaxWidth() throws {
     guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
     let directory = try TemporaryDirectory("scan-strict")
-    let output = directory.path("trust.svg")
-    let strict = try Self.scan(
-      "TrustWallet__trust-wallet-ios", ["-o", output, "-f", "svg", "--strict"])
+    let output = directory.path("tinode.svg")
+    let strict = try Self.scan("tinode__ios", ["-o", output, "-f", "svg", "--strict"])
     #expect(strict.exitCode == 65)
-    #expect(strict.stderr.contains("error: TrustWallet__trust-wallet-ios: the diagram is"))
+    #expect(strict.stderr.contains("error: tinode__ios: the diagram is"))
     #expect(!FileManager.default.fileExists(atPath: output))
     // Split, every part reads: --strict passes.
     let parts = try Self.scan(
