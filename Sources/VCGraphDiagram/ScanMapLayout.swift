@@ -83,23 +83,19 @@ public struct ScanMapLayout: Sendable {
     }
     var floor = [Int](repeating: 0, count: count)
     var offset = 0
-    var bands: [(nodes: [Int], width: Double, height: Int, flows: [(Int, Double)])] = []
+    var bands: [(width: Double, height: Int)] = []
     for key in flows.keys.sorted() {
       let members = flows[key]!
       let local = Self.wrapped(members, widths: widths, links: links, budget: budget)
       if let last = bands.last, last.width + Self.separation * 2 + local.width > budget {
         offset += last.height
-        bands.append(([], 0, 0, []))
+        bands.append((0, 0))
       } else if bands.isEmpty {
-        bands.append(([], 0, 0, []))
+        bands.append((0, 0))
       }
       let band = bands.count - 1
       bands[band].width += (bands[band].width > 0 ? Self.separation * 2 : 0) + local.width
       bands[band].height = max(bands[band].height, local.height)
-      for node in members where local.ranks[node] == 0 { bands[band].nodes.append(node) }
-      if let first = members.first(where: { local.ranks[$0] == 0 }) {
-        bands[band].flows.append((first, local.width))
-      }
       for (node, rank) in local.ranks { floor[node] = offset + rank }
     }
     let ranks = Self.longestPath(count: count, links: links, floor: floor)

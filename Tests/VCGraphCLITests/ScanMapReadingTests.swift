@@ -81,7 +81,8 @@ struct ScanMapReadingTests {
   }
 
   @Test(
-    "the whole map: ACHNBrowserUI and trust-wallet-ios read at 880 px; tinode warns with the figure")
+    "the whole map: ACHNBrowserUI and trust-wallet-ios read at 880 px; tinode warns, with figures"
+  )
   func wholeMaps() throws {
     guard Self.scans != nil else { return missingTool("vcgraph-swift is not built") }
     var jobs: [ReadingJob] = []
