@@ -42,6 +42,7 @@ struct Builder {
     var graphs = [UnsafeMutablePointer<Agraph_t>?](repeating: nil, count: order.graphs.count)
     graphs[0] = root
     try addAttributes(order.graphs[0], to: root)
+    try declareAhead(order)
     var nodes = [UnsafeMutablePointer<Agnode_t>?](repeating: nil, count: order.nodeNames.count)
     func node(_ index: Int, in g: UnsafeMutablePointer<Agraph_t>) throws(GraphvizError)
       -> UnsafeMutablePointer<Agnode_t>
@@ -86,6 +87,30 @@ struct Builder {
             failure("could not create edge \"\(edge.edge.tail)\" -> \"\(edge.edge.head)\""))
         }
         try set(edge.edge.attributes, on: UnsafeMutableRawPointer(e), kind: VCG_AGEDGE)
+      }
+    }
+  }
+
+  /// Declares every attribute the steps of `order` set, in the order the steps first set
+  /// each (so each kind's symbols get the IDs they would get on first use), before any node,
+  /// edge or subgraph exists: declaring one later makes cgraph add it to every object made
+  /// so far, which cost about a tenth of building.
+  private mutating func declareAhead(_ order: ReadBackOrder) throws(GraphvizError) {
+    for step in order.steps {
+      switch step {
+      case .subgraph(let index):
+        for attribute in order.graphs[index].attributes {
+          _ = try declare(kind: VCG_AGRAPH, attribute.number)
+        }
+      case .node(let index, _, let first):
+        guard first else { continue }
+        for attributes in order.nodeAttributes[index] {
+          for attribute in attributes { _ = try declare(kind: VCG_AGNODE, attribute.number) }
+        }
+      case .edge(let index, _):
+        for attribute in order.edges[index].edge.attributes {
+          _ = try declare(kind: VCG_AGEDGE, attribute.number)
+        }
       }
     }
   }
