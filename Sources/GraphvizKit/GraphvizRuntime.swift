@@ -440,7 +440,7 @@ final class GraphvizRuntime: @unchecked Sendable {
     guard let root = withC(graph.name, { agopen($0, descriptor, discipline) }) else {
       throw .invalidGraph(failureMessage("could not open graph \"\(graph.name)\""))
     }
-    var builder = Builder(root: root)
+    var builder = Builder(root: root, names: graph.names)
     do {
       if let order {
         try builder.replay(order)

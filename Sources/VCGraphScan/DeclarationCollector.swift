@@ -217,14 +217,12 @@ final class DeclarationCollector: SyntaxVisitor {
       let closure = call.calledExpression.as(ClosureExprSyntax.self),
       declared == nil || declared == "UIViewController", mayReturn(closure)
     {
-      let collector = ReturnCollector(viewMode: .sourceAccurate)
+      let collector = ReturnCollector(returnOffsets: returnOffsets)
       collector.walk(closure.statements)
       let shapes = Set(collector.returns)
       if shapes.count == 1, let only = shapes.first { return only }
     }
-    if let type = binding.typeAnnotation?.type {
-      return .typed(ShapeReader.typeName(type))
-    }
+    if let declared { return .typed(declared) }
     if let value = binding.initializer?.value {
       return ShapeReader.shape(value, scope: nil)
     }
@@ -233,7 +231,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
   /// The construction a getter returns, when it returns one kind of construction.
   func returnedShape(_ block: AccessorBlockSyntax) -> Shape? {
-    let collector = ReturnCollector(viewMode: .sourceAccurate)
+    let collector = ReturnCollector(returnOffsets: returnOffsets)
     if mayReturn(block) { collector.walk(block) }
     if collector.returns.isEmpty, case .getter(let items) = block.accessors,
       items.count == 1, let expression = items.first?.item.as(ExprSyntax.self)
@@ -266,7 +264,7 @@ final class DeclarationCollector: SyntaxVisitor {
     if let type = node.signature.returnClause?.type {
       var shape = Shape.typed(ShapeReader.typeName(type))
       if let body = node.body, mayReturn(body) {
-        let collector = ReturnCollector(viewMode: .sourceAccurate)
+        let collector = ReturnCollector(returnOffsets: returnOffsets)
         collector.walk(body)
         let constructions = Set(collector.returns.filter(\.isConstruction))
         if constructions.count == 1, let only = constructions.first { shape = only }
@@ -299,6 +297,39 @@ final class ReturnCollector: SyntaxVisitor {
   var returns: [Shape] = []
   /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
   private var scope = Scope(function: "")
+  /// The locals of the enclosing blocks, while inside a nested one (a local declared in a
+  /// block is not seen after it).
+  private var outer: [[String: Shape]] = []
+  /// The byte offsets of the words `return` (`ScanKeywords`), ascending; nil: every statement
+  /// is walked. A statement holding none, that declares no local where the next statements
+  /// see it (a `let`/`var`, an `#if` around one), can change no return's shape, so it is not
+  /// walked; `ScanSkippingTests` compares the result with the walk of every statement.
+  let returnOffsets: [Int]?
+
+  init(returnOffsets: [Int]?) {
+    self.returnOffsets = returnOffsets
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+    guard let returnOffsets, !node.item.is(VariableDeclSyntax.self),
+      !node.item.is(IfConfigDeclSyntax.self)
+    else { return .visitChildren }
+    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    return ScanKeywords.holds(returnOffsets, in: range) ? .visitChildren : .skipChildren
+  }
+
+  // A block's and a switch case's locals end with them.
+  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+    outer.append(scope.locals)
+    return .visitChildren
+  }
+  override func visitPost(_ node: CodeBlockSyntax) { scope.locals = outer.removeLast() }
+  override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
+    outer.append(scope.locals)
+    return .visitChildren
+  }
+  override func visitPost(_ node: SwitchCaseSyntax) { scope.locals = outer.removeLast() }
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,

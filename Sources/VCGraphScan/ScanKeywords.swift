@@ -35,22 +35,27 @@ enum ScanKeywords {
   /// `n`): what `index` looks words up in.
   struct Table: Sendable {
     var lengths = [UInt64](repeating: 0, count: 256)
-    var names = [[UInt8]]()
+    /// The names by their first byte: a word is compared only with those (`self` with `show`,
+    /// not with every name of four letters).
+    var names = [[[UInt8]]](repeating: [], count: 256)
 
     init(_ names: Set<String>) {
       for name in names.sorted() {
         let bytes = Array(name.utf8)
         lengths[Int(bytes[0])] |= 1 << UInt64(min(bytes.count, 63))
-        self.names.append(bytes)
+        self.names[Int(bytes[0])].append(bytes)
       }
     }
 
     /// Whether `bytes[range]` is one of the names.
     @inline(__always)
     func contains(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-      guard lengths[Int(bytes[range.lowerBound])] & (1 << UInt64(min(range.count, 63))) != 0
-      else { return false }
-      return names.contains { $0.count == range.count && bytes[range].elementsEqual($0) }
+      let first = Int(bytes[range.lowerBound])
+      guard lengths[first] & (1 << UInt64(min(range.count, 63))) != 0 else { return false }
+      for name in names[first] where name.count == range.count {
+        if bytes[range].elementsEqual(name) { return true }
+      }
+      return false
     }
   }
 
@@ -99,6 +104,10 @@ enum ScanKeywords {
     }
   }
 
+  /// `isWordByte` of each byte, looked up in `index`'s loops (one load where the ranges were
+  /// five comparisons).
+  private static let wordBytes: [Bool] = (0...255).map { isWordByte(UInt8($0)) }
+
   private static let basis: UInt32 = 2_166_136_261
 
   /// FNV-1a of bytes, from `value`.
@@ -136,11 +145,12 @@ enum ScanKeywords {
   ) -> Index {
     var index = Index()
     let count = bytes.count
+    let word = wordBytes
     index.lineStarts.reserveCapacity(count / 32 + 1)
     var position = 0
     while position < count {
       let byte = bytes[position]
-      guard isWordByte(byte) else {
+      guard word[Int(byte)] else {
         position += 1
         if byte == 0x0A {
           index.lineStarts.append(position)
@@ -152,7 +162,7 @@ enum ScanKeywords {
       }
       let start = position
       position += 1
-      while position < count && isWordByte(bytes[position]) { position += 1 }
+      while position < count && word[Int(bytes[position])] { position += 1 }
       if table.contains(bytes, start..<position) {
         index.marks.append(start)
       } else if position - start == 6 && bytes[start..<position].elementsEqual(returnWord) {

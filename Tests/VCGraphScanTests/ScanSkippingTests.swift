@@ -220,4 +220,35 @@ final class ScanSkippingTests: XCTestCase {
       index.callees.map(\.key),
       [ScanKeywords.key("present", label: "_"), ScanKeywords.key("f")])
   }
+
+  /// The walks for returns skip statements without a `return` (when skipping) and end a
+  /// block's locals with the block: either way a method returns the construction its
+  /// returned name holds where it returns it, and the skipped statements are really skipped
+  /// (a local of a statement-level block would otherwise stand for the outer one).
+  func testReturnWalksSeeTheLocalsInScope() throws {
+    let text = """
+      class Router {
+        func make(flag: Bool) -> UIViewController {
+          let controller = ListViewController()
+          if flag {
+            let controller = DetailViewController()
+            controller.view.layoutIfNeeded()
+          }
+          switch flag {
+          case true:
+            let controller = OtherViewController()
+            print(controller)
+          default: break
+          }
+          print("no return here")
+          return controller
+        }
+      }
+      """
+    for skipping in [true, false] {
+      let facts = Scanner.facts(source: Array(text.utf8), file: "R.swift", skipping: skipping)
+      let router = try XCTUnwrap(facts.types.first { $0.name == "Router" })
+      XCTAssertEqual(router.methods["make"], .construct("ListViewController"), "\(skipping)")
+    }
+  }
 }

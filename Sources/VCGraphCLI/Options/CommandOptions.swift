@@ -63,7 +63,7 @@ extension CommandOptions {
     words: [String], console: Console, checkingRepeats: Bool = true
   ) throws(VCGraphError) -> Runner {
     // argument-parser's description of the command, which the check reads, is JSON it
-    // encodes and this decodes: about 22 M instructions, a render's worth.
+    // encodes and this decodes: about 15 M instructions, made only when two words name options.
     if checkingRepeats { try Self.refuseRepeatedOptions(in: words) }
     let group = configurationOptions
     let configuration = try group.load()
@@ -91,6 +91,10 @@ extension CommandOptions {
   /// line after the command's name.
   static func refuseRepeatedOptions(in words: [String]) throws(VCGraphError) {
     let named = words.prefix { $0 != "--" }
+    // Two words that name options are needed for one to be given twice; with fewer (`vcgraph
+    // scan App/`), argument-parser's description, a JSON round trip of about 15 M
+    // instructions, is not made.
+    guard named.count(where: { $0.hasPrefix("-") && $0 != "-" }) > 1 else { return }
     for argument in CommandDescription.of(Self.self).arguments ?? []
     where argument.kind == "option" && !argument.isRepeating {
       let names = argument.longNames + argument.shortNames
