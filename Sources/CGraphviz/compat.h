@@ -129,6 +129,45 @@ static inline void vcg_repair_dot_ranks(Agraph_t *g) {
   }
 }
 
+/// The width in points that Graphviz's SVG renderer writes as `<svg width="Npt"` for a graph
+/// `gvLayout` laid out, from its bounding box, without rendering: the box, plus the `pad` on
+/// each side (`pad` in inches, else the SVG device's 4 points), rounded half away from zero;
+/// what `init_job_viewport` and `init_job_pagination` compute for a device of 72 dpi with no
+/// margin or page size, in 2.42 and 14. -1 when the graph sets anything else those steps
+/// read (`size`, `ratio=fill` needs `size`, `viewport`, `rotate`, `landscape`, `orientation`,
+/// `dpi`, `resolution`, `margin`, `page`) or the box is empty (then `init_bb` makes one):
+/// the caller then renders to learn the width. `GraphvizKitTests` compares it with the SVG's
+/// width on every sample, and the benchmark notes with every batch file on both versions.
+static inline int vcg_svg_width(Agraph_t *g) {
+  Agraphinfo_t *info = g == NULL ? NULL : (Agraphinfo_t *)aggetrec(g, "Agraphinfo_t", 0);
+  if (info == NULL || info->drawing == NULL) {
+    return -1;
+  }
+  static const char *const unread[] = {"size", "viewport", "rotate", "landscape", "orientation",
+                                       "dpi", "resolution", "margin", "page"};
+  for (size_t i = 0; i < sizeof unread / sizeof unread[0]; i++) {
+    char *value = agget(g, (char *)unread[i]);
+    if (value != NULL && value[0] != '\0') {
+      return -1;
+    }
+  }
+  boxf box = info->bb;
+  if (box.LL.x == box.UR.x && box.LL.y == box.UR.y) {
+    return -1;
+  }
+  double pad = 4;
+  double x = 0, y = 0;
+  char *written = agget(g, (char *)"pad");
+  if (written != NULL && sscanf(written, "%lf,%lf", &x, &y) > 0) {
+    pad = x * 72;
+  }
+  double width = box.UR.x - box.LL.x + 2 * pad;
+  if (width < 0 || width > 2147483647.0) {
+    return -1;
+  }
+  return (int)(width + 0.5);
+}
+
 /// What a text layout engine returns: `bool` since 3.0, Graphviz's own `boolean` before.
 #if VCG_GRAPHVIZ_MAJOR >= 3
 typedef bool vcg_textlayout_result;

@@ -34,12 +34,13 @@ public enum AttributeValue: Sendable, Equatable, Hashable {
 /// the graph handed to Graphviz, and therefore its output, is deterministic. Equality is
 /// order-sensitive for the same reason.
 public struct Attributes: Sendable, Equatable, Hashable {
-  private struct Entry: Sendable, Equatable, Hashable {
+  struct Entry: Sendable, Equatable, Hashable {
     var name: String
     var value: AttributeValue
   }
 
-  private var storage: [Entry] = []
+  /// The attributes in insertion order; read in place by ``Preparation``.
+  private(set) var storage: [Entry] = []
 
   /// Creates an empty attribute set.
   public init() {}

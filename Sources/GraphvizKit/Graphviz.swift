@@ -149,7 +149,7 @@ public enum Graphviz {
   /// The version of the Graphviz library in use, e.g. `"2.43.0"`.
   public static var version: String { GraphvizRuntime.shared.version() }
 
-  private static func target(for format: OutputFormat) -> RenderTarget {
+  static func target(for format: OutputFormat) -> RenderTarget {
     format == .dot ? .source : .device(format.rawValue)
   }
 

@@ -24,10 +24,19 @@ final class GraphvizRuntime: @unchecked Sendable {
   let textCache = TextMeasurementCache()
   /// Per-graph ID states opened during the current locked call; released when it ends.
   var idStates: [IDState] = []
-  /// The graph of the last render, kept until the next locked call. Freeing a large layout
-  /// takes about 5% of its render; like `dot`, a process that renders one diagram and exits
-  /// never pays it, and a long batch still holds at most one graph.
-  private var retired: (graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool, idStates: [IDState])?
+  /// Graphs whose ``LaidOut`` is gone, freed at the start of the next locked call. Freeing a
+  /// large layout takes about 5% of its render; like `dot`, a process that renders one
+  /// diagram and exits never pays it, and a long batch still holds at most the graphs it
+  /// compares (one, or two for a compact attempt). Guarded by `retiredLock`, not `lock`: a
+  /// `LaidOut` may go at any time.
+  private var retired:
+    [(graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool, idStates: [IDState])] = []
+  private let retiredLock = NSLock()
+  /// The graph `gvLayout` last laid out, kept until another is. Its `graph_init` pointed
+  /// Graphviz's global attribute symbols (`N_color`, `E_penwidth`, …), which rendering reads,
+  /// into that graph's dictionaries; another graph renders with them only when it declares
+  /// the same attributes, and else is laid out again.
+  private var lastLaidOut: LaidOut?
 
   /// Whether renders may build graphs in ``ReadBackOrder`` instead of writing and reading
   /// their DOT text. Tests turn it off to compare both ways.
@@ -97,13 +106,16 @@ final class GraphvizRuntime: @unchecked Sendable {
     }
     let previousHandler = agseterrf(collectMessage)
     let previousLevel = agseterr(AGWARN)
-    if let last = retired {
-      retired = nil
-      if last.laidOut {
-        vcg_repair_dot_ranks(last.graph)
-        _ = gvFreeLayout(gvc, last.graph)
+    for last in retiredLock.withLock({ () -> [(UnsafeMutablePointer<Agraph_t>, Bool, [IDState])] in
+      defer { retired.removeAll() }
+      return retired.map { ($0.graph, $0.laidOut, $0.idStates) }
+    }) {
+      if last.1 {
+        vcg_repair_dot_ranks(last.0)
+        _ = gvFreeLayout(gvc, last.0)
       }
-      _ = agclose(last.graph)
+      _ = agclose(last.0)
+      withExtendedLifetime(last.2) {}
     }
     log.reset()
     _ = agreseterrors()
@@ -130,13 +142,31 @@ final class GraphvizRuntime: @unchecked Sendable {
   }
 
   /// Lays out and renders the graph *as parsed back from its DOT source*, so the picture is
-  /// exactly what `dot` draws from ``Graphviz/dot(_:)``: the node and edge order (which
-  /// steers the layout) is agwrite's, not the build order. When the source itself is not
-  /// asked for and ``ReadBackOrder`` covers the graph, the graph is built directly in that
-  /// order; otherwise it is built, written and read back.
+  /// exactly what `dot` draws from ``Graphviz/dot(_:)``: see ``layOut(_:engine:for:)``.
   func render(
     _ graph: PreparedGraph, engine: String, targets: [RenderTarget]
   ) throws(GraphvizError) -> [RenderResult] {
+    guard targets.contains(where: { $0 != .source }) else {
+      return try locked { _ throws(GraphvizError) in
+        let built = try build(graph)
+        defer { _ = agclose(built) }
+        let source = try writeSource(built)
+        let warnings = try takeMessages(failure: { .invalidGraph($0) })
+        let written = LongRuns.broken(source)
+        return targets.map { _ in RenderResult(data: written, warnings: warnings) }
+      }
+    }
+    return try render(layOut(graph, engine: engine, for: targets), targets: targets)
+  }
+
+  /// Builds and lays out the graph *as parsed back from its DOT source*, for rendering to
+  /// `targets` (the text cache answers only when none of them draws Pango layouts): when the
+  /// source itself is not among them and ``ReadBackOrder`` covers the graph, the graph is
+  /// built directly in that order; otherwise it is built, written and read back. The
+  /// node and edge order (which steers the layout) is agwrite's, not the build order.
+  func layOut(
+    _ graph: PreparedGraph, engine: String, for targets: [RenderTarget]
+  ) throws(GraphvizError) -> LaidOut {
     try locked { gvc throws(GraphvizError) in
       textCache.activate(for: targets)
       defer { textCache.deactivate() }
@@ -153,38 +183,118 @@ final class GraphvizRuntime: @unchecked Sendable {
           defer { _ = agclose(built) }
           source = try writeSource(built)
         }
-        guard targets.contains(where: { $0 != .source }) else {
-          let warnings = try takeMessages(failure: { .invalidGraph($0) })
-          let written = LongRuns.broken(source)
-          return targets.map { _ in RenderResult(data: written, warnings: warnings) }
-        }
         root = try read(source)
       }
-      var laidOut = false
-      // Freed at the start of the next render (or never, when the process ends first).
-      defer { retired = (root, laidOut, idStates) }
-      let buildWarnings = try takeMessages(failure: { .invalidGraph($0) })
-
+      let laidOut = LaidOut(root: root, engine: engine, targets: targets, idStates: idStates)
+      laidOut.source = source
+      laidOut.buildWarnings = try takeMessages(failure: { .invalidGraph($0) })
+      laidOut.graphValues = Self.graphValues(root)
       let status = engine.withCString { gvLayout(gvc, root, $0) }
-      laidOut = true
-      let layoutWarnings = try takeMessages(
+      laidOut.isLaidOut = true
+      lastLaidOut = laidOut
+      laidOut.layoutWarnings = try takeMessages(
         status: status, failure: { .layoutFailed(engine: engine, message: $0) })
+      let width = vcg_svg_width(root)
+      laidOut.svgWidth = width >= 0 ? Int(width) : nil
+      return laidOut
+    }
+  }
 
+  /// Renders `laidOut` to `targets`, which must be among those it was laid out for. A graph
+  /// laid out before the last one is laid out again first unless both declare the same
+  /// attributes (see `lastLaidOut`).
+  func render(
+    _ laidOut: LaidOut, targets: [RenderTarget]
+  ) throws(GraphvizError) -> [RenderResult] {
+    guard targets.allSatisfy(laidOut.targets.contains) else {
+      throw .invalidGraph("a graph laid out for other formats was asked to render")
+    }
+    return try locked { gvc throws(GraphvizError) in
+      textCache.activate(for: laidOut.targets)
+      defer { textCache.deactivate() }
+      let root = laidOut.root
+      // The symbols stay the last layout's, which is kept for them.
+      if lastLaidOut !== laidOut,
+        !(lastLaidOut.map { Self.declareTheSame($0, laidOut) } ?? false)
+      {
+        try layOutAgain(laidOut, gvc)
+      }
       var results: [RenderResult] = []
       for target in targets {
         switch target {
         case .source:
           // What `dot` reads back; the graph laid out here was read from `source` itself.
-          results.append(RenderResult(data: LongRuns.broken(source), warnings: buildWarnings))
+          results.append(
+            RenderResult(data: LongRuns.broken(laidOut.source), warnings: laidOut.buildWarnings))
         case .device(let format):
           var result = try renderData(gvc, root, format: format)
-          result.warnings = buildWarnings + layoutWarnings + result.warnings
+          result.warnings = laidOut.buildWarnings + laidOut.layoutWarnings + result.warnings
           if format == "pdf" || format.hasPrefix("pdf:") { Self.fixDates(&result) }
           results.append(result)
         }
       }
       return results
     }
+  }
+
+  /// Lays `laidOut` out afresh, so that Graphviz's global attribute symbols are its own. The
+  /// same graph laid out again is the same layout (`GraphvizKitTests` compares the bytes).
+  private func layOutAgain(_ laidOut: LaidOut, _ gvc: OpaquePointer) throws(GraphvizError) {
+    let root = laidOut.root
+    vcg_repair_dot_ranks(root)
+    _ = gvFreeLayout(gvc, root)
+    let status = laidOut.engine.withCString { gvLayout(gvc, root, $0) }
+    lastLaidOut = laidOut
+    _ = try takeMessages(
+      status: status, failure: { .layoutFailed(engine: laidOut.engine, message: $0) })
+  }
+
+  /// Whether the graphs of `a` and `b` declare the same attributes (name, default and index of
+  /// each, for nodes and edges; name and index for graphs) and gave their root graphs the same
+  /// values before layout (which writes `bb`), so that Graphviz's global attribute symbols and the settings
+  /// `graph_init` read from the graph are the same for either: `agxget` finds a value by the
+  /// symbol's index, and the symbols are found by name.
+  static func declareTheSame(_ a: LaidOut, _ b: LaidOut) -> Bool {
+    guard a.graphValues == b.graphValues else { return false }
+    for kind in [VCG_AGRAPH, VCG_AGNODE, VCG_AGEDGE] {
+      var left = agnxtattr(a.root, kind, nil)
+      var right = agnxtattr(b.root, kind, nil)
+      while let l = left, let r = right {
+        // A root graph's defaults are its values: compared before layout (`bb` differs).
+        guard l.pointee.id == r.pointee.id, Self.same(l.pointee.name, r.pointee.name),
+          kind == VCG_AGRAPH || Self.same(l.pointee.defval, r.pointee.defval)
+        else { return false }
+        left = agnxtattr(a.root, kind, l)
+        right = agnxtattr(b.root, kind, r)
+      }
+      guard left == nil, right == nil else { return false }
+    }
+    return true
+  }
+
+  /// The root graph's attribute values, by name.
+  static func graphValues(_ root: UnsafeMutablePointer<Agraph_t>) -> [String] {
+    var values: [String] = []
+    var symbol = agnxtattr(root, VCG_AGRAPH, nil)
+    while let current = symbol {
+      let value = agxget(UnsafeMutableRawPointer(root), current)
+      let text = value.map { String(cString: $0) } ?? ""
+      values.append(String(cString: current.pointee.name) + "=" + text)
+      symbol = agnxtattr(root, VCG_AGRAPH, current)
+    }
+    return values
+  }
+
+  private static func same(
+    _ a: UnsafeMutablePointer<CChar>?, _ b: UnsafeMutablePointer<CChar>?
+  ) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return strcmp(a, b) == 0
+  }
+
+  /// Frees `graph` (with its ID states) at the start of the next locked call.
+  func retire(_ graph: UnsafeMutablePointer<Agraph_t>, laidOut: Bool, idStates: [IDState]) {
+    retiredLock.withLock { retired.append((graph, laidOut, idStates)) }
   }
 
   /// Dates a PDF with `SOURCE_DATE_EPOCH` (or 1970-01-01), so renders are reproducible.
@@ -330,7 +440,7 @@ final class GraphvizRuntime: @unchecked Sendable {
     guard let root = withC(graph.name, { agopen($0, descriptor, discipline) }) else {
       throw .invalidGraph(failureMessage("could not open graph \"\(graph.name)\""))
     }
-    var builder = Builder(root: root)
+    var builder = Builder(root: root, names: graph.names)
     do {
       if let order {
         try builder.replay(order)

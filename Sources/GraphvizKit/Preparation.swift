@@ -8,6 +8,8 @@ struct PreparedAttribute: Equatable {
   var value: String
   /// Whether `value` must be made an HTML string (`agstrdup_html`).
   var isHTML: Bool
+  /// The name's number in the graph's ``AttributeNumbering`` (``PreparedGraph/names``).
+  var number: Int
 }
 
 /// A node as it will be handed to Graphviz.
@@ -34,36 +36,11 @@ struct PreparedGraph {
   var nodes: [PreparedNode]
   var edges: [PreparedEdge]
   var subgraphs: [PreparedGraph]
+  /// The attribute names by number (``PreparedAttribute/number``); set on the root only.
+  var names: [String] = []
 }
 
 enum Preparation {
-  /// Attributes laid out as text lines. Graphviz decodes HTML entities in them, expands
-  /// `\N`, `\G`, `\E`, `\T`, `\H`, `\L`, and ends lines at `\n`, `\l`, `\r`; `\\` is a
-  /// backslash.
-  static let labelAttributes: Set<String> = ["label", "xlabel", "headlabel", "taillabel"]
-
-  /// Tooltips: Graphviz 2.42 decodes HTML entities, then turns `\n`/`\l`/`\r` into line
-  /// ends and drops the backslash of any other escape, and only *then* expands `\N` & co.
-  /// (where `\\` is a backslash). A literal backslash therefore needs four.
-  static let tooltipAttributes: Set<String> = [
-    "tooltip", "headtooltip", "tailtooltip", "labeltooltip", "edgetooltip",
-  ]
-
-  /// The other `escString` attributes: `\N` & co. are expanded, `\\` is a backslash, and
-  /// SVG output decodes entities.
-  static let otherEscStringAttributes: Set<String> = [
-    "id", "URL", "href", "headURL", "tailURL", "labelURL", "edgeURL",
-    "headhref", "tailhref", "labelhref", "edgehref",
-    "target", "headtarget", "tailtarget", "labeltarget", "edgetarget",
-  ]
-
-  /// Hyperlink attributes. Graphviz 2.42 writes them into SVG escaping only `&`, so a raw
-  /// `"` or `<` would break the SVG; `.text` percent-encodes `"`, `<` and `>` in them.
-  static let urlAttributes: Set<String> = [
-    "URL", "href", "headURL", "tailURL", "labelURL", "edgeURL",
-    "headhref", "tailhref", "labelhref", "edgehref",
-  ]
-
   /// The HTML comment appended to an HTML label whose text equals a plain string of the
   /// same graph. cgraph keeps one shared copy per distinct string and remembers "is HTML"
   /// on that copy, so without it an HTML label could come out as plain text (or a plain
@@ -73,8 +50,7 @@ enum Preparation {
   /// Whether `.text` values of `attribute` are escaped (labels, tooltips, other escape
   /// strings), so a NUL in them is shown as U+FFFD rather than refused.
   static func escapesText(of attribute: String) -> Bool {
-    labelAttributes.contains(attribute) || tooltipAttributes.contains(attribute)
-      || otherEscStringAttributes.contains(attribute)
+    AttributeNames.role(of: attribute) != .plain
   }
 
   /// Whether XML 1.0 (and so SVG, and Graphviz's HTML-like labels) does not allow `scalar`:
@@ -94,35 +70,29 @@ enum Preparation {
   /// tooltips a line break becomes the centered line end `\n`. In hyperlinks `"`, `<` and
   /// `>` are percent-encoded. Other attributes receive the text unchanged.
   static func escapeText(_ text: String, attribute: String) -> String {
+    escapeText(text, role: AttributeNames.role(of: attribute))
+  }
+
+  /// Escapes literal text for an attribute whose text Graphviz reads as `role`.
+  static func escapeText(_ text: String, role: TextRole) -> String {
     let backslash: String
     let newline: String?
-    if labelAttributes.contains(attribute) {
-      (backslash, newline) = ("\\\\", "\\n")
-    } else if tooltipAttributes.contains(attribute) {
-      (backslash, newline) = ("\\\\\\\\", "\\n")
-    } else if otherEscStringAttributes.contains(attribute) {
-      (backslash, newline) = ("\\\\", nil)
-    } else {
-      return text
+    switch role {
+    case .plain: return text
+    case .label: (backslash, newline) = ("\\\\", "\\n")
+    case .tooltip: (backslash, newline) = ("\\\\\\\\", "\\n")
+    case .escString, .url: (backslash, newline) = ("\\\\", nil)
     }
-    // Characters SVG cannot hold (a NUL would end the C string) are shown as U+FFFD.
+    // One pass over the bytes: most text has nothing to escape and is handed back as it is.
+    let (needsWork, hasNotXML) = scan(text)
+    guard needsWork || hasNotXML else { return text }
     var text = text
-    if text.unicodeScalars.contains(where: isNotXML) {
+    // Characters SVG cannot hold (a NUL would end the C string) are shown as U+FFFD.
+    if hasNotXML {
       text = String(
         String.UnicodeScalarView(text.unicodeScalars.map { isNotXML($0) ? "\u{FFFD}" : $0 }))
     }
-    // Most text has nothing to escape: hand it back without building a copy.
-    let needsWork = text.utf8.contains { byte in
-      switch byte {
-      case UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"),
-        UInt8(ascii: ">"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
-        return true
-      default:
-        return false
-      }
-    }
-    guard needsWork else { return text }
-    let isURL = urlAttributes.contains(attribute)
+    let isURL = role == .url
     // Every character that changes is ASCII, so the UTF-8 bytes can be rewritten one by one.
     var result: [UInt8] = []
     result.reserveCapacity(text.utf8.count + 16)
@@ -149,15 +119,72 @@ enum Preparation {
     return String(decoding: result, as: UTF8.self)
   }
 
+  /// Whether `text` has a byte escaping changes (`\\`, `&`, `"`, `<`, `>`, CR, LF), and
+  /// whether it has a character XML does not allow (``isNotXML(_:)``: a control byte other
+  /// than tab, LF and CR, or U+FFFE or U+FFFF, whose UTF-8 is EF BF BE and EF BF BF).
+  static func scan(_ text: String) -> (needsWork: Bool, hasNotXML: Bool) {
+    var text = text
+    return text.withUTF8 { bytes in
+      var needsWork = false
+      var hasNotXML = false
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "\""), UInt8(ascii: "<"),
+          UInt8(ascii: ">"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+          needsWork = true
+        case 0x09:
+          break
+        case 0x00...0x1F:
+          hasNotXML = true
+        case 0xEF:
+          if index + 2 < bytes.count, bytes[index + 1] == 0xBF,
+            bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF
+          {
+            hasNotXML = true
+          }
+        default:
+          break
+        }
+        index += 1
+      }
+      return (needsWork, hasNotXML)
+    }
+  }
+
+  /// Whether `string` contains a NUL byte; eight bytes at a time (a word has a zero byte when
+  /// `(w - 0x01…01) & ~w & 0x80…80` is not zero), as every value handed to Graphviz is asked.
+  static func containsNUL(_ string: String) -> Bool {
+    var string = string
+    return string.withUTF8 { bytes in
+      let raw = UnsafeRawBufferPointer(bytes)
+      var index = 0
+      while index + 8 <= raw.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+        index += 8
+      }
+      while index < raw.count {
+        if raw[index] == 0 { return true }
+        index += 1
+      }
+      return false
+    }
+  }
+
   /// The number of lines Graphviz will lay out for `value`.
   static func lineCount(of value: AttributeValue) -> Int {
     switch value {
     case .text(let text):
+      // CR and LF are ASCII: counting bytes counts the same line ends as scalars.
       var breaks = 0
       var previousWasCR = false
-      for scalar in text.unicodeScalars {
-        if scalar == "\r" || (scalar == "\n" && !previousWasCR) { breaks += 1 }
-        previousWasCR = scalar == "\r"
+      for byte in text.utf8 {
+        if byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: "\n") && !previousWasCR) {
+          breaks += 1
+        }
+        previousWasCR = byte == UInt8(ascii: "\r")
       }
       return breaks + 1
     case .raw(let text):
@@ -180,21 +207,23 @@ enum Preparation {
       return breaks + 1
     case .html(let text):
       // Lines of an HTML-like label end at <BR/> elements.
-      let bytes = Array(text.utf8)
-      var breaks = 0
-      var index = 0
-      while index + 2 < bytes.count {
-        if bytes[index] == UInt8(ascii: "<"),
-          bytes[index + 1] | 0x20 == UInt8(ascii: "b"),
-          bytes[index + 2] | 0x20 == UInt8(ascii: "r")
-        {
-          breaks += 1
-          index += 3
-        } else {
-          index += 1
+      var text = text
+      return text.withUTF8 { bytes in
+        var breaks = 0
+        var index = 0
+        while index + 2 < bytes.count {
+          if bytes[index] == UInt8(ascii: "<"),
+            bytes[index + 1] | 0x20 == UInt8(ascii: "b"),
+            bytes[index + 2] | 0x20 == UInt8(ascii: "r")
+          {
+            breaks += 1
+            index += 3
+          } else {
+            index += 1
+          }
         }
+        return breaks + 1
       }
-      return breaks + 1
     }
   }
 
@@ -206,6 +235,7 @@ enum Preparation {
     if !disambiguated.isEmpty {
       rewriteHTML(in: &prepared, using: disambiguated)
     }
+    prepared.names = context.numbering.names
     return prepared
   }
 
@@ -234,9 +264,11 @@ enum Preparation {
     /// Every plain (non-HTML) string the graph hands to cgraph's shared string table, with
     /// repeats: most graphs have no HTML string of the same length, so few are hashed.
     var plainStrings: [String] = ["", "\\N", "\\G", "\\E", "true", "false"]
-    var htmlStrings: Set<String> = []
-    /// The UTF-8 lengths of `htmlStrings`, a cheap filter before hashing a plain string.
-    var htmlLengths: Set<Int> = []
+    /// Every HTML string by its UTF-8 length, with repeats: a plain string is only compared
+    /// with those of its length, and no long label is hashed.
+    var htmlStrings: [Int: [String]] = [:]
+    /// The graph's attribute names, each resolved once per attribute.
+    var numbering = AttributeNumbering()
 
     mutating func prepare(
       _ graph: Graph, path: String, isRoot: Bool
@@ -288,7 +320,7 @@ enum Preparation {
       _ name: String, what: String, in path: String
     ) throws(GraphvizError) {
       if name.isEmpty { throw .invalidGraph("empty \(what) in \(path)") }
-      if name.utf8.contains(0) {
+      if Preparation.containsNUL(name) {
         throw .invalidGraph("\(what) \"\(name)\" in \(path) contains a NUL character")
       }
     }
@@ -298,14 +330,21 @@ enum Preparation {
     ) throws(GraphvizError) -> [PreparedAttribute] {
       var result: [PreparedAttribute] = []
       result.reserveCapacity(attributes.count)
-      for (name, value) in attributes.entries {
+      for entry in attributes.storage {
+        let name = entry.name
+        let value = entry.value
         if name.isEmpty { throw .invalidGraph("empty attribute name on \(owner())") }
+        let (number, role) = numbering.resolve(name)
         let shownAsReplacement =
-          if case .text = value { Preparation.escapesText(of: name) } else { false }
-        if name.utf8.contains(0) || (!shownAsReplacement && value.string.utf8.contains(0)) {
+          if case .text = value { role != .plain } else { false }
+        if Preparation.containsNUL(name)
+          || (!shownAsReplacement && Preparation.containsNUL(value.string))
+        {
           throw .invalidGraph("attribute \"\(name)\" of \(owner()) contains a NUL character")
         }
-        if Preparation.labelAttributes.contains(name) {
+        // A label of fewer bytes than the line limit cannot have more lines: every line end
+        // takes at least one byte. Only longer ones are counted.
+        if role == .label, value.string.utf8.count >= Graphviz.maxLabelLines {
           let lines = value.lineCount
           if lines > Graphviz.maxLabelLines {
             throw .invalidGraph(
@@ -316,16 +355,16 @@ enum Preparation {
         plainStrings.append(name)
         switch value {
         case .text(let text):
-          let escaped = Preparation.escapeText(text, attribute: name)
+          let escaped = Preparation.escapeText(text, role: role)
           plainStrings.append(escaped)
-          result.append(PreparedAttribute(name: name, value: escaped, isHTML: false))
+          result.append(
+            PreparedAttribute(name: name, value: escaped, isHTML: false, number: number))
         case .raw(let text):
           plainStrings.append(text)
-          result.append(PreparedAttribute(name: name, value: text, isHTML: false))
+          result.append(PreparedAttribute(name: name, value: text, isHTML: false, number: number))
         case .html(let text):
-          htmlStrings.insert(text)
-          htmlLengths.insert(text.utf8.count)
-          result.append(PreparedAttribute(name: name, value: text, isHTML: true))
+          htmlStrings[text.utf8.count, default: []].append(text)
+          result.append(PreparedAttribute(name: name, value: text, isHTML: true, number: number))
         }
       }
       return result
@@ -335,12 +374,15 @@ enum Preparation {
     func disambiguatedHTML() -> [String: String] {
       guard !htmlStrings.isEmpty else { return [:] }
       var colliding: Set<String> = []
-      for plain in plainStrings where htmlLengths.contains(plain.utf8.count) {
-        if htmlStrings.contains(plain) { colliding.insert(plain) }
+      for plain in plainStrings {
+        if let sameLength = htmlStrings[plain.utf8.count], sameLength.contains(plain) {
+          colliding.insert(plain)
+        }
       }
       guard !colliding.isEmpty else { return [:] }
       // Variants must avoid every plain string, not only those of an HTML string's length.
       let plainStrings = Set(self.plainStrings)
+      let htmlStrings = Set(self.htmlStrings.values.joined())
       var map: [String: String] = [:]
       for html in colliding {
         var candidate = html

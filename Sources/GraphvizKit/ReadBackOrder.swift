@@ -45,8 +45,9 @@ struct ReadBackOrder {
   private var nodeIndex: [String: Int] = [:]
   /// The graphs each node was listed in or is an edge end in (not yet their ancestors).
   private var directGraphs: [[Int]] = []
-  /// The graphs each node belongs to: those and all their ancestors.
-  private var memberships: [Set<Int>] = []
+  /// The graphs each node belongs to: those and all their ancestors (a few each, so an array
+  /// is cheaper to build and search than a set).
+  private var memberships: [[Int]] = []
   private var outEdges: [[Int]] = []
   private var inEdges: [[Int]] = []
 
@@ -80,7 +81,8 @@ struct ReadBackOrder {
     parents.append(parent)
     children.append([])
     subtreeEnds.append(0)
-    for edge in graph.edges where edge.attributes.contains(where: { $0.name == "key" }) {
+    for edge in graph.edges
+    where edge.attributes.contains(where: { $0.number == AttributeNames.key }) {
       return false
     }
     for subgraph in graph.subgraphs {
@@ -149,10 +151,11 @@ struct ReadBackOrder {
     var members = Array(repeating: [Int](), count: graphs.count)
     memberships.reserveCapacity(nodeNames.count)
     for node in nodeNames.indices {
-      var marked = Set<Int>()
+      var marked: [Int] = []
       for direct in directGraphs[node] {
         var graph = direct
-        while graph >= 0, marked.insert(graph).inserted {
+        while graph >= 0, !marked.contains(graph) {
+          marked.append(graph)
           graph = parents[graph]
         }
       }
@@ -210,17 +213,20 @@ struct ReadBackOrder {
   /// `not_default_attrs`: some attribute's final value differs from the root's node
   /// default (the builder declares undeclared ones with `\N` for labels, else empty).
   private func hasNonDefaultAttributes(_ node: Int) -> Bool {
-    var final: [String: PreparedAttribute] = [:]
-    for list in nodeAttributes[node] {
-      for attribute in list { final[attribute.name] = attribute }
-    }
     let defaults = graphs[0].nodeDefaults
-    return final.values.contains { attribute in
-      let standard =
-        defaults.last { $0.name == attribute.name }
-        ?? PreparedAttribute(
-          name: attribute.name, value: attribute.name == "label" ? "\\N" : "", isHTML: false)
-      return attribute.value != standard.value || attribute.isHTML != standard.isHTML
+    // Each attribute's final value is the last list's that sets it: walk the lists backwards
+    // and judge each attribute number once.
+    var judged: [Int] = []
+    for list in nodeAttributes[node].reversed() {
+      for attribute in list where !judged.contains(attribute.number) {
+        judged.append(attribute.number)
+        let standard = defaults.last { $0.number == attribute.number }
+        let value = standard?.value ?? (attribute.number == AttributeNames.label ? "\\N" : "")
+        if attribute.value != value || attribute.isHTML != (standard?.isHTML ?? false) {
+          return true
+        }
+      }
     }
+    return false
   }
 }

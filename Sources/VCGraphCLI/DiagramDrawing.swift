@@ -11,6 +11,30 @@ extension CommandContext {
     var warnings: [String] = []
   }
 
+  /// A graph laid out for some formats and not yet rendered
+  /// (``layOut(_:input:engine:formats:singleDiagram:)``): in this process, with its width
+  /// known from the layout, or already drawn to every format in a worker process.
+  final class Layout {
+    fileprivate let laidOut: LaidOutImage?
+    fileprivate let input: String
+    fileprivate let timeout: VCGraphError?
+    fileprivate let seconds: Double
+    /// What is drawn so far: a worker's every format, else what was asked of this one.
+    fileprivate var drawn = Drawn()
+
+    fileprivate init(
+      _ laidOut: LaidOutImage?, input: String, timeout: VCGraphError?, seconds: Double
+    ) {
+      self.laidOut = laidOut
+      self.input = input
+      self.timeout = timeout
+      self.seconds = seconds
+    }
+
+    /// The width in CSS px of the SVG it draws, when the layout tells without rendering.
+    var svgWidth: Double? { laidOut?.svgWidth }
+  }
+
   /// Checks the graph against the label and layout limits, then lays it out and renders it:
   /// in this process when it is small or the run's only diagram, else in a worker process
   /// stopped at the time budget.
@@ -18,12 +42,32 @@ extension CommandContext {
     _ graph: ImageGraph, input: String, engine: String, formats: [ImageFormat],
     singleDiagram: Bool = false
   ) throws(VCGraphError) -> Drawn {
+    guard formats.contains(where: { $0 != .dot }) else {
+      try layoutLimits.checkLabels(of: graph, input: input)
+      guard !formats.isEmpty else { return Drawn() }
+      do {
+        let results = try ImageBackend.render(graph, engine: engine, formats: formats)
+        return Self.drawn(results, formats: formats, input: input)
+      } catch {
+        throw VCGraphError.drawing(error, input: input)
+      }
+    }
+    let layout = try layOut(
+      graph, input: input, engine: engine, formats: formats, singleDiagram: singleDiagram)
+    return try render(layout, formats: formats)
+  }
+
+  /// Checks the graph against the label and layout limits, then lays it out for `formats` (at
+  /// least one of them not DOT): in this process when it is small or the run's only diagram,
+  /// else drawn at once to all of them in a worker process stopped at the time budget.
+  func layOut(
+    _ graph: ImageGraph, input: String, engine: String, formats: [ImageFormat],
+    singleDiagram: Bool = false
+  ) throws(VCGraphError) -> Layout {
     let limits = layoutLimits
     try limits.checkLabels(of: graph, input: input)
-    guard !formats.isEmpty else { return Drawn() }
-    let needsLayout = formats.contains { $0 != .dot }
     let size = LayoutMeasure.size(of: graph)
-    if needsLayout && size > limits.maxLayoutNodes {
+    if size > limits.maxLayoutNodes {
       throw VCGraphError(
         .dataError,
         "\(input): the diagram has \(size) nodes and edges, more than the layout limit of"
@@ -39,13 +83,14 @@ extension CommandContext {
         hint: "raise it with --layout-timeout"
           + limits.remedies)
     }
-    var drawn = Drawn()
-    if needsLayout && size > LayoutWorker.inProcessLimit(singleDiagram: singleDiagram) {
+    let seconds = limits.layoutTimeout
+    guard size <= LayoutWorker.inProcessLimit(singleDiagram: singleDiagram) else {
+      let layout = Layout(nil, input: input, timeout: nil, seconds: seconds)
       do {
         let results = try LayoutWorker.render(
-          graph, engine: engine, formats: formats, timeout: limits.layoutTimeout)
-        drawn.outputs = results.outputs
-        drawn.warnings = Self.warnings(results.warnings, input: input)
+          graph, engine: engine, formats: formats, timeout: seconds)
+        layout.drawn.outputs = results.outputs
+        layout.drawn.warnings = Self.warnings(results.warnings, input: input)
       } catch {
         switch error {
         case .timedOut(let seconds):
@@ -56,32 +101,60 @@ extension CommandContext {
           throw VCGraphError.drawing(error, input: input)
         }
       }
-    } else {
+      return layout
+    }
+    // The run's one diagram: a watchdog and a crash guard around each Graphviz step.
+    let timeout = singleDiagram ? timedOut(after: seconds) : nil
+    do {
+      let laidOut = try guarded(input: input, timeout: timeout, seconds: seconds) {
+        () throws(ImageBackendError) in
+        try ImageBackend.layOut(graph, engine: engine, for: formats)
+      }
+      return Layout(laidOut, input: input, timeout: timeout, seconds: seconds)
+    } catch {
+      throw VCGraphError.drawing(error, input: input)
+    }
+  }
+
+  /// `layout` drawn in each of `formats`, which must be among those it was laid out for;
+  /// what a worker drew is not drawn again, nor what this layout drew before.
+  func render(_ layout: Layout, formats: [ImageFormat]) throws(VCGraphError) -> Drawn {
+    guard let laidOut = layout.laidOut else { return layout.drawn }
+    let missing = formats.filter { layout.drawn.outputs[$0] == nil }
+    if !missing.isEmpty {
       do {
-        let results: [ImageFormat: RenderedImage]
-        if needsLayout && singleDiagram {
-          results = try guarded(
-            input: input, timeout: timedOut(after: limits.layoutTimeout),
-            seconds: limits.layoutTimeout
-          ) { () throws(ImageBackendError) in
-            try ImageBackend.render(graph, engine: engine, formats: formats)
-          }
-        } else {
-          results = try ImageBackend.render(graph, engine: engine, formats: formats)
+        let results = try guarded(
+          input: layout.input, timeout: layout.timeout, seconds: layout.seconds, layingOut: false
+        ) { () throws(ImageBackendError) in
+          try laidOut.render(missing)
         }
-        var warnings: [String] = []
-        for format in formats {
-          guard let result = results[format] else { continue }
-          drawn.outputs[format] = result.data
-          for warning in result.warnings where !warnings.contains(warning) {
-            warnings.append(warning)
-          }
+        let drawn = Self.drawn(results, formats: missing, input: layout.input)
+        layout.drawn.outputs.merge(drawn.outputs) { first, _ in first }
+        for warning in drawn.warnings where !layout.drawn.warnings.contains(warning) {
+          layout.drawn.warnings.append(warning)
         }
-        drawn.warnings = Self.warnings(warnings, input: input)
       } catch {
-        throw VCGraphError.drawing(error, input: input)
+        throw VCGraphError.drawing(error, input: layout.input)
       }
     }
+    return layout.drawn
+  }
+
+  /// Each format's bytes from `results`, and their warnings (each once, in `formats`' order)
+  /// as diagnostics.
+  private static func drawn(
+    _ results: [ImageFormat: RenderedImage], formats: [ImageFormat], input: String
+  ) -> Drawn {
+    var drawn = Drawn()
+    var warnings: [String] = []
+    for format in formats {
+      guard let result = results[format] else { continue }
+      drawn.outputs[format] = result.data
+      for warning in result.warnings where !warnings.contains(warning) {
+        warnings.append(warning)
+      }
+    }
+    drawn.warnings = Self.warnings(warnings, input: input)
     return drawn
   }
 
@@ -100,14 +173,16 @@ extension CommandContext {
     }
   }
 
-  /// Runs a layout in this process under a watchdog that reports `timeout` and ends the
-  /// process with its status after `seconds`, and a guard that turns a crash into an error
-  /// and status 70. Outputs are written only after a layout finishes, so ending the process
-  /// here loses nothing.
+  /// Runs a layout (or, `layingOut` false, a render) in this process under a watchdog that
+  /// reports `timeout` and ends the process with its status after `seconds`, and a guard
+  /// that turns a crash into an error and status 70; without a `timeout`, runs it as it is.
+  /// Outputs are written only after a drawing finishes, so ending the process here loses
+  /// nothing.
   func guarded<T>(
-    input: String, timeout: VCGraphError, seconds: Double,
+    input: String, timeout: VCGraphError?, seconds: Double, layingOut: Bool = true,
     _ body: () throws(ImageBackendError) -> T
   ) throws(ImageBackendError) -> T {
+    guard let timeout else { return try body() }
     let console = self.console
     let timeoutText = DiagnosticPrinter().format(timeout)
     let watchdog = DispatchWorkItem {
@@ -120,10 +195,12 @@ extension CommandContext {
     return try ImageBackend.exitingOnCrash(
       message: DiagnosticPrinter().format(crash), status: crash.exitCode
     ) { () throws(ImageBackendError) -> T in
-      if TestHooks.crashesInLayout {
-        raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
+      if layingOut {
+        if TestHooks.crashesInLayout {
+          raise(SIGSEGV)  // Tests stand in for a Graphviz crash.
+        }
+        LayoutWorker.testDelay()
       }
-      LayoutWorker.testDelay()
       return try body()
     }
   }

@@ -55,20 +55,13 @@ enum LayoutWorker {
     } catch {
       throw .crashed("the graph could not be encoded (\(error))")
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: WorkerPool.executable)
-    process.arguments = [command]
-    process.environment = ParentWatch.workerEnvironment()
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
     let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
+    let process: Process
+    let input: Pipe
+    let output: Pipe
+    let errors: Pipe
     do {
-      try process.run()
+      (process, input, output, errors) = try WorkerPool.start([command]) { finished.signal() }
     } catch {
       throw .crashed("cannot start the layout process (\(error.localizedDescription))")
     }

@@ -405,13 +405,12 @@ struct RenderCommand: Subcommand {
   /// worth saying go to `progress`, and so does a drawing too wide to read at `--max-width`
   /// (unless `warnsAboutReading` is false: the dark variant of a drawing said once). A drawing
   /// that misses is laid out again compact (``Diagram/stacksClusters``), and `model` becomes
-  /// that when it is narrower.
+  /// that when it is narrower. Only the layout kept is rendered: the two are compared by the
+  /// width their layouts give (the SVG's own, see `LaidOutImage.svgWidth`).
   func images(
     of model: inout Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool,
     progress: Progress, warnsAboutReading: Bool = true
   ) throws(VCGraphError) -> [RenderFormat: [UInt8]] {
-    var drawn = try layOut(
-      model, input: input, formats: formats, singleDiagram: singleDiagram)
     let column = Double(options.reading.maxWidth)
     func problem(_ model: Diagram, _ width: Double?) -> String? {
       width.flatMap {
@@ -423,51 +422,96 @@ struct RenderCommand: Subcommand {
     // A diagram that might be drawn compact is measured even when no SVG or PNG is written,
     // so that its DOT and PDF are what its SVG would be.
     let stackable = warnsAboutReading && !model.stacksClusters && model.clusters.count > 1
-    func measured(
-      _ drawn: (images: [RenderFormat: [UInt8]], width: Double?, warnings: [String]),
-      of model: Diagram
-    ) throws(VCGraphError) -> Double? {
-      guard drawn.width == nil, stackable, !drawn.images.isEmpty else { return drawn.width }
-      return try layOut(model, input: input, formats: [.svg], singleDiagram: singleDiagram).width
-    }
-    var width = try measured(drawn, of: model)
-    if stackable, problem(model, width) != nil {
+    var kept = try layOut(model, input: input, formats: formats, measuring: stackable,
+      singleDiagram: singleDiagram)
+    if stackable, problem(model, kept.width) != nil {
       var compact = model
       compact.stacksClusters = true
-      let again = try layOut(
-        compact, input: input, formats: formats, singleDiagram: singleDiagram)
-      let narrower = try measured(again, of: compact)
-      if let narrower, let wide = width, narrower < wide {
+      let again = try layOut(compact, input: input, formats: formats, measuring: true,
+        singleDiagram: singleDiagram)
+      if let narrower = again.width, let wide = kept.width, narrower < wide {
         model = compact
-        drawn = again
-        width = narrower
+        kept = again
       }
     }
+    let drawn = try draw(kept, of: model, input: input, formats: formats,
+      singleDiagram: singleDiagram)
     for warning in drawn.warnings { progress.message(warning) }
-    if warnsAboutReading, let problem = problem(model, width) {
+    if warnsAboutReading, let problem = problem(model, kept.width) {
       try readingMiss("\(input): \(problem)", progress: progress)
     }
     return drawn.images
   }
 
-  /// `model` laid out and drawn in the Graphviz formats among `formats`, the drawing's width
-  /// in CSS px (from its SVG or PNG) and Graphviz's warnings.
+  /// A diagram laid out for the Graphviz formats among `formats` (bar a PNG at another
+  /// resolution), and the drawing's width in CSS px: its SVG's, else its 96 dpi PNG's, else
+  /// (`measuring`) the SVG's it would have; nil when there is none of these.
+  private struct Trial {
+    var graph: ImageGraph
+    /// nil when nothing needs laying out (DOT alone, not measured).
+    var layout: CommandContext.Layout?
+    var width: Double?
+  }
+
   private func layOut(
-    _ model: Diagram, input: String, formats: [RenderFormat], singleDiagram: Bool
-  ) throws(VCGraphError) -> (images: [RenderFormat: [UInt8]], width: Double?, warnings: [String]) {
+    _ model: Diagram, input: String, formats: [RenderFormat], measuring: Bool,
+    singleDiagram: Bool
+  ) throws(VCGraphError) -> Trial {
     let graph = ImageGraph(model)
+    var images = formats.compactMap(\.image)
+    if options.dpi != nil { images.removeAll { $0 == .png } }
+    // Measured by its SVG, else its PNG; a diagram that might be drawn compact is measured by
+    // the SVG it would have when it is drawn in other formats (a PNG at `--dpi` among them).
+    let measuresSVG =
+      images.contains(.svg)
+      || (!images.contains(.png) && measuring && formats.contains { $0.image != nil })
+    guard measuresSVG || images.contains(where: { $0 != .dot }) else {
+      return Trial(graph: graph, layout: nil, width: nil)
+    }
+    // Laid out for the SVG it is measured by, even when none is written: `svg` keeps the
+    // text cache as a PDF or PNG alone would, and a layout that cannot tell its width
+    // renders one.
+    let targets = measuresSVG && !images.contains(.svg) ? images + [.svg] : images
+    let layout = try context.layOut(
+      graph, input: input, engine: options.drawing.engine, formats: targets,
+      singleDiagram: singleDiagram)
+    var width: Double?
+    if measuresSVG {
+      width = layout.svgWidth
+      if width == nil {
+        let svg = try context.render(layout, formats: [.svg]).outputs[.svg]
+        width = ImageBackend.drawingWidth(svg: svg, png: nil)
+      }
+    } else if images.contains(.png) {
+      let png = try context.render(layout, formats: [.png]).outputs[.png]
+      width = ImageBackend.drawingWidth(svg: nil, png: png)
+    }
+    return Trial(graph: graph, layout: layout, width: width)
+  }
+
+  /// `trial` rendered in the Graphviz formats among `formats` (a PNG at `--dpi` laid out
+  /// again at that resolution), the SVG with `model`'s title and description; and what
+  /// Graphviz warned of.
+  private func draw(
+    _ trial: Trial, of model: Diagram, input: String, formats: [RenderFormat],
+    singleDiagram: Bool
+  ) throws(VCGraphError) -> (images: [RenderFormat: [UInt8]], warnings: [String]) {
     let engine = options.drawing.engine
     var images = formats.compactMap(\.image)
     var scaled = CommandContext.Drawn()
     if let dpi = options.dpi, images.contains(.png) {
-      let large = graph.drawn(atDPI: LayoutLimits.format(dpi))
+      let large = trial.graph.drawn(atDPI: LayoutLimits.format(dpi))
       images.removeAll { $0 == .png }
       scaled = try context.draw(
         large, input: input, engine: engine, formats: [.png], singleDiagram: singleDiagram)
     }
-    let drawn = try context.draw(
-      graph, input: input, engine: engine, formats: images, singleDiagram: singleDiagram)
-    let width = ImageBackend.drawingWidth(svg: drawn.outputs[.svg], png: drawn.outputs[.png])
+    var drawn = CommandContext.Drawn()
+    if let layout = trial.layout {
+      drawn = try context.render(layout, formats: images)
+    } else {
+      drawn = try context.draw(
+        trial.graph, input: input, engine: engine, formats: images, singleDiagram: singleDiagram)
+    }
     let outputs = drawn.outputs.merging(scaled.outputs) { first, _ in first }
     var result: [RenderFormat: [UInt8]] = [:]
     for format in formats {
@@ -477,7 +521,7 @@ struct RenderCommand: Subcommand {
       }
       result[format] = format == .svg ? ImageBackend.svg(data, describing: model) : data
     }
-    return (result, width, drawn.warnings + scaled.warnings)
+    return (result, drawn.warnings + scaled.warnings)
   }
 
   /// `--dark-variant` writes beside SVG or PNG files.

@@ -50,6 +50,27 @@ struct WorkerPool {
     return sizes
   }
 
+  /// Starts a worker process, this executable (``executable``) with `arguments` and the
+  /// workers' environment (`ParentWatch`), its standard input, output and error piped; `exited`
+  /// runs when it ends. The one way render and layout workers start.
+  static func start(
+    _ arguments: [String], exited: @escaping @Sendable () -> Void
+  ) throws -> (process: Process, input: Pipe, output: Pipe, errors: Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ParentWatch.workerEnvironment()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    process.terminationHandler = { _ in exited() }
+    try process.run()
+    return (process, input, output, errors)
+  }
+
   /// The `vcgraph` executable to start: `VCGRAPH_EXECUTABLE`, else this process's own.
   static var executable: String {
     ProcessInfo.processInfo.environment["VCGRAPH_EXECUTABLE"] ?? ownExecutable
@@ -170,19 +191,14 @@ struct WorkerPool {
       while running.count < jobs, let batch = nextBatch() {
         let number = started
         started += 1
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = [RenderWorker.command, "--quiet"] + forwarded
-        process.environment = ParentWatch.workerEnvironment()
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        process.terminationHandler = { _ in exits.post(number) }
+        let process: Process
+        let input: Pipe
+        let output: Pipe
+        let errors: Pipe
         do {
-          try process.run()
+          (process, input, output, errors) = try Self.start(
+            [RenderWorker.command, "--quiet"] + forwarded
+          ) { exits.post(number) }
         } catch {
           console.err("error: cannot start a worker process: \(error.localizedDescription)\n")
           for worker in running.values { reap(worker) }

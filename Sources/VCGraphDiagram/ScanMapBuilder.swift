@@ -109,8 +109,9 @@ public struct ScanMapBuilder {
 
   /// The widest row of the map's layout, in points: a drawing at most 978 pt (1,304 px) wide
   /// keeps 10 pt text at 9 px in an 880 px column; the margin covers the estimate's error and
-  /// the drawing's padding.
-  public static let rowBudget = 650.0
+  /// the drawing's padding and the lines `dot` runs through a row. 600 pt (was 650) keeps
+  /// tinode's map of one tangled 30-type flow at 962 pt; 620 drew it 1,153, 580 1,030.
+  public static let rowBudget = 600.0
 
   /// The sites drawn as one edge: one (from, label, to).
   struct Group {
@@ -277,7 +278,7 @@ public struct ScanMapBuilder {
       caption: options.caption ?? caption,
       summary: summary, nodes: nodes, edges: edges, maxLabelLines: options.maxLabelLines,
       theme: options.theme)
-    let column = Self.wrapRows(of: &diagram, budget: Self.rowBudget)
+    let (column, lowest) = Self.wrapRows(of: &diagram, budget: Self.rowBudget)
     if options.legend {
       diagram.legend = Diagram.Legend(
         roles: Diagram.Role.allCases.filter(roles.contains), hasPresentations: false,
@@ -290,8 +291,7 @@ public struct ScanMapBuilder {
           index[$0.tail] != nil && index[$0.head] != nil
         })
       // Below every node that leads nowhere, so below the whole map.
-      let leading = Set(edges.map(\.tail))
-      diagram.legend?.anchors = nodes.map(\.id).filter { !leading.contains($0) }
+      diagram.legend?.anchors = lowest
       diagram.legend?.column = column
     }
     _ = silent
@@ -302,7 +302,9 @@ public struct ScanMapBuilder {
   /// (``ScanMapLayout``): the edges' rank gaps and the diagram's stacking hints. Returns the
   /// node at the middle of the lowest band, for the legend to sit under.
   @discardableResult
-  static func wrapRows(of diagram: inout Diagram, budget: Double) -> Diagram.NodeID? {
+  static func wrapRows(
+    of diagram: inout Diagram, budget: Double
+  ) -> (column: Diagram.NodeID?, lowest: [Diagram.NodeID]) {
     var position: [Diagram.NodeID: Int] = [:]
     var widths: [Double] = []
     for node in diagram.nodes {
@@ -327,6 +329,8 @@ public struct ScanMapBuilder {
       guard case .segue(var segue) = diagram.edges[number].kind else { continue }
       segue.rankGap = layout.rankGaps[link]
       segue.isLoose = layout.loose[link]
+      // A line up the map (a cycle's last step) leaves the rows as measured.
+      if layout.backward[link] { segue.ranksDestination = false }
       diagram.edges[number].kind = .segue(segue)
     }
     let ids = diagram.nodes.compactMap { position[$0.id] == nil ? nil : $0.id }
@@ -334,7 +338,11 @@ public struct ScanMapBuilder {
       Diagram.Stacking(upper: ids[$0.upper], lower: ids[$0.lower], gap: $0.gap, aligned: $0.aligned)
     }
     diagram.rows = layout.rows.map { $0.map { ids[$0] } }
-    return layout.spine.last.map { ids[$0] }
+    let deepest = layout.ranks.max() ?? 0
+    return (
+      layout.spine.last.map { ids[$0] },
+      layout.ranks.indices.filter { layout.ranks[$0] == deepest }.map { ids[$0] }
+    )
   }
 
   /// UIKit's and the SDK's controllers that show something and lead nowhere (alerts, share

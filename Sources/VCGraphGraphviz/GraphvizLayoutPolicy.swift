@@ -236,47 +236,63 @@ public struct GraphvizLayoutPolicy: Sendable, Equatable {
   private func estimatedRanks(
     in diagram: Diagram, extra: [(tail: Diagram.NodeID, head: Diagram.NodeID)]
   ) -> [Diagram.NodeID: Int] {
+    // Nodes by position, so the groups, edges and ranks below are arrays: one hash per node
+    // and per edge end, not one per step of the union and the longest path.
     let ids = diagram.allNodes.map(\.id)
-    var group: [Diagram.NodeID: Int] = [:]
-    for (index, id) in ids.enumerated() { group[id] = index }
-    // Union of the groups that share a rank (small groups: relabel the smaller side).
-    var members: [Int: [Diagram.NodeID]] = Dictionary(
-      uniqueKeysWithValues: ids.enumerated().map { ($0.offset, [$0.element]) })
+    var position: [Diagram.NodeID: Int] = [:]
+    position.reserveCapacity(ids.count)
+    for (index, id) in ids.enumerated() { position[id] = index }
+    // Union of the groups that share a rank (small groups: relabel the smaller side). A group
+    // is named by the position of a member; `members[g]` is empty once `g` is merged away.
+    var group = Array(ids.indices)
+    var members = ids.indices.map { [$0] }
     for row in siblingRows(in: diagram) {
+      guard let first = position[row[0]] else { continue }
       for id in row.dropFirst() {
-        guard let a = group[row[0]], let b = group[id], a != b else { continue }
-        let (keep, drop) = members[a]!.count >= members[b]!.count ? (a, b) : (b, a)
-        for moved in members[drop]! { group[moved] = keep }
-        members[keep]! += members[drop]!
-        members[drop] = nil
+        guard let other = position[id] else { continue }
+        let (a, b) = (group[first], group[other])
+        guard a != b else { continue }
+        let (keep, drop) = members[a].count >= members[b].count ? (a, b) : (b, a)
+        for moved in members[drop] { group[moved] = keep }
+        members[keep] += members[drop]
+        members[drop] = []
       }
     }
     // Longest path over the constraining edges, in topological order of the groups.
     // Each with its least span (a scanned app's wrapped rows: `minlen`).
-    var successors: [Int: [(head: Int, gap: Int)]] = [:]
-    var incoming: [Int: Int] = [:]
-    let constraining = zip(diagram.edges, drawnEnds(of: diagram.edges))
-      .filter { constrains($0.0) }.map { edge, drawn in
-        guard case .segue(let segue) = edge.kind else { return (drawn.tail, drawn.head, 1) }
-        return (drawn.tail, drawn.head, segue.rankGap)
-      } + extra.map { ($0.tail, $0.head, 1) }
-      + diagram.stacking.map { ($0.upper, $0.lower, $0.gap) }
-    for (drawnTail, drawnHead, gap) in constraining {
-      guard let tail = group[drawnTail], let head = group[drawnHead], tail != head else {
-        continue
-      }
-      successors[tail, default: []].append((head, gap))
-      incoming[head, default: 0] += 1
+    var successors = Array(repeating: [(head: Int, gap: Int)](), count: ids.count)
+    var incoming = Array(repeating: 0, count: ids.count)
+    func add(_ drawnTail: Diagram.NodeID, _ drawnHead: Diagram.NodeID, gap: Int) {
+      guard let tailPosition = position[drawnTail], let headPosition = position[drawnHead]
+      else { return }
+      let (tail, head) = (group[tailPosition], group[headPosition])
+      guard tail != head else { return }
+      successors[tail].append((head, gap))
+      incoming[head] += 1
     }
-    var rank: [Int: Int] = [:]
-    var ready = members.keys.filter { incoming[$0, default: 0] == 0 }.sorted()
+    for (edge, drawn) in zip(diagram.edges, drawnEnds(of: diagram.edges)) where constrains(edge) {
+      if case .segue(let segue) = edge.kind {
+        add(drawn.tail, drawn.head, gap: segue.rankGap)
+      } else {
+        add(drawn.tail, drawn.head, gap: 1)
+      }
+    }
+    for anchor in extra { add(anchor.tail, anchor.head, gap: 1) }
+    for hint in diagram.stacking { add(hint.upper, hint.lower, gap: hint.gap) }
+    // The ranks do not depend on the order groups become ready in: each is the longest path
+    // from the groups no cycle leads to.
+    var rank = Array(repeating: 0, count: ids.count)
+    var ready = ids.indices.filter { !members[$0].isEmpty && incoming[$0] == 0 }
     while let current = ready.popLast() {
-      for (next, gap) in successors[current] ?? [] {
-        rank[next] = max(rank[next] ?? 0, (rank[current] ?? 0) + gap)
-        incoming[next]! -= 1
+      for (next, gap) in successors[current] {
+        rank[next] = max(rank[next], rank[current] + gap)
+        incoming[next] -= 1
         if incoming[next] == 0 { ready.append(next) }
       }
     }
-    return Dictionary(uniqueKeysWithValues: ids.map { ($0, rank[group[$0]!] ?? 0) })
+    var ranks: [Diagram.NodeID: Int] = [:]
+    ranks.reserveCapacity(ids.count)
+    for (index, id) in ids.enumerated() { ranks[id] = rank[group[index]] }
+    return ranks
   }
 }

@@ -15,8 +15,12 @@ import VCGraphDiagram
     #expect(layout.ranks == [0, 1, 1, 1, 2, 2, 2, 2, 3])
     #expect(layout.rankGaps == [1, 1, 1, 2, 2, 2, 2, 3])
     #expect(layout.loose.allSatisfy { !$0 })
-    // Nothing unranked: no hints.
-    #expect(layout.stacking.isEmpty && layout.rows.isEmpty)
+    // Every rank of two or more a row, in document order (one parent); each row's first
+    // node below the row before's, in one column.
+    #expect(layout.rows == [[1, 2, 3], [4, 5, 6, 7]])
+    #expect(
+      layout.stacking.map { [$0.upper, $0.lower, $0.gap] } == [[0, 1, 1], [1, 4, 1], [4, 8, 1]])
+    #expect(layout.stacking.allSatisfy { $0.aligned })
     // Without the budget's pressure, one row.
     let wide = ScanMapLayout(
       widths: [Double](repeating: 100, count: 9), links: links, budget: 1000)
@@ -30,15 +34,16 @@ import VCGraphDiagram
     // 300 + 21.6 + 300 = 621.6 pt: over 500, the second flow goes below the first (2 ranks).
     let stacked = ScanMapLayout(widths: widths, links: links, budget: 500)
     #expect(stacked.ranks == [0, 1, 2, 3])
-    #expect(stacked.stacking.count == 1)
-    #expect(stacked.stacking.first.map { [$0.upper, $0.lower, $0.gap] } == [0, 2, 2])
-    #expect(stacked.stacking.first?.aligned == true)
+    // One node a rank: no rows; each below the one before, in one column.
+    #expect(
+      stacked.stacking.map { [$0.upper, $0.lower, $0.gap] } == [[0, 1, 1], [1, 2, 1], [2, 3, 1]])
+    #expect(stacked.stacking.allSatisfy { $0.aligned })
     #expect(stacked.rows.isEmpty)
-    // Within 700 they share the band: one row of their first nodes, left to right.
+    // Within 700 they share the band: each rank a row, the first flow left.
     let beside = ScanMapLayout(widths: widths, links: links, budget: 700)
     #expect(beside.ranks == [0, 1, 0, 1])
-    #expect(beside.rows == [[0, 2]])
-    #expect(beside.stacking.isEmpty)
+    #expect(beside.rows == [[0, 2], [1, 3]])
+    #expect(beside.stacking.map { [$0.upper, $0.lower, $0.gap] } == [[0, 1, 1]])
   }
 
   @Test("a node three types lead to is shared: its edges are loose, its callers stay up")
@@ -51,7 +56,9 @@ import VCGraphDiagram
     #expect(layout.loose == [true, true, true, false])
     // The callers' flows (0 with 4; 1; 2) fit one band: 210.8 + 21.6 + 100 + 21.6 + 100.
     #expect(layout.ranks == [0, 0, 0, 1, 1])
-    #expect(layout.rows == [[0, 1, 2]])
+    // The shared node in its first caller's flow, after 4 (under 0, where 3's callers
+    // average the row's middle).
+    #expect(layout.rows == [[0, 1, 2], [4, 3]])
     // Fewer callers: an ordinary edge.
     let two = ScanMapLayout(
       widths: [Double](repeating: 100, count: 3),

@@ -126,6 +126,19 @@ public enum ImageBackend {
     return images
   }
 
+  /// Lays `graph` out once with `engine`, in this process, for rendering to `formats` later:
+  /// the drawing's width is known before any of them is rendered.
+  public static func layOut(
+    _ graph: ImageGraph, engine: String, for formats: [ImageFormat]
+  ) throws(ImageBackendError) -> LaidOutImage {
+    do {
+      return LaidOutImage(
+        laidOut: try Graphviz.layOut(graph.graph, engine: engine, for: formats.map(\.graphviz)))
+    } catch {
+      throw ImageBackendError(error)
+    }
+  }
+
   /// `svg` with the title, description and ARIA attributes of `diagram`.
   public static func svg(_ svg: [UInt8], describing diagram: Diagram) -> [UInt8] {
     SVGMetadata(diagram).applied(to: svg)
@@ -175,5 +188,33 @@ public enum ImageBackend {
   public static func versionStatus() -> (version: String, accelerators: [String]) {
     let status = GraphvizAccelerators.status()
     return (status.version, status.accelerators.map(\.description))
+  }
+}
+
+/// A graph laid out and not yet rendered (``ImageBackend/layOut(_:engine:for:)``).
+public struct LaidOutImage: Sendable {
+  let laidOut: LaidOutGraph
+
+  /// The width in CSS px of the SVG this layout renders to, from the layout itself: the figure
+  /// ``ImageBackend/drawingWidth(svg:png:)`` reads from that SVG. nil when the layout cannot
+  /// tell (the graph sets a size, a viewport, …): render the SVG then.
+  public var svgWidth: Double? { laidOut.svgWidth.map { Double($0) * 4 / 3 } }
+
+  /// Renders the layout to each of `formats` (duplicates once), among those it was laid out
+  /// for: the bytes ``ImageBackend/render(_:engine:formats:)`` returns for the same graph.
+  public func render(
+    _ formats: [ImageFormat]
+  ) throws(ImageBackendError) -> [ImageFormat: RenderedImage] {
+    let results: [OutputFormat: RenderResult]
+    do {
+      results = try laidOut.render(formats.map(\.graphviz))
+    } catch {
+      throw ImageBackendError(error)
+    }
+    var images: [ImageFormat: RenderedImage] = [:]
+    for (format, result) in results {
+      images[ImageFormat(format)] = RenderedImage(data: result.data, warnings: result.warnings)
+    }
+    return images
   }
 }
