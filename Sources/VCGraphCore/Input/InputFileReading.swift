@@ -39,9 +39,12 @@ public enum InputFileReading {
     if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
     let size = Int(info.st_size)
     if size > limit { throw tooLarge(path, size: size, limit: limit) }
-    // The file's size sizes the buffer; at most one byte past the limit is read.
+    // The file's size sizes the buffer (one byte more, to see a file that grew); a file that
+    // says it is empty (as some special file systems do) grows the buffer as it is read. At
+    // most one byte past the limit is read. A buffer of at least 64 KB per file cost the scan
+    // 45 M instructions of zeroing on 671 files averaging 3 KB.
     let capacity = limit + 1
-    var bytes = [UInt8](repeating: 0, count: min(capacity, max(size + 1, 1 << 16)))
+    var bytes = [UInt8](repeating: 0, count: min(capacity, size + 1))
     var count = 0
     while count < capacity {
       if count == bytes.count {
