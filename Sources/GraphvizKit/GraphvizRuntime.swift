@@ -251,9 +251,9 @@ final class GraphvizRuntime: @unchecked Sendable {
 
   /// Whether the graphs of `a` and `b` declare the same attributes (name, default and index of
   /// each, for nodes and edges; name and index for graphs) and gave their root graphs the same
-  /// values before layout (which writes `bb`), so that Graphviz's global attribute symbols and the settings
-  /// `graph_init` read from the graph are the same for either: `agxget` finds a value by the
-  /// symbol's index, and the symbols are found by name.
+  /// values before layout (which writes `bb`), so that Graphviz's global attribute symbols
+  /// and the settings `graph_init` read from the graph are the same for either: `agxget` finds
+  /// a value by the symbol's index, and the symbols are found by name.
   static func declareTheSame(_ a: LaidOut, _ b: LaidOut) -> Bool {
     guard a.graphValues == b.graphValues else { return false }
     for kind in [VCG_AGRAPH, VCG_AGNODE, VCG_AGEDGE] {

@@ -43,7 +43,9 @@ struct LaidOutGraphTests {
         graph.add(
           Node(
             "html",
-            attributes: Self.attributes(["label": .html("<b>bold</b> text"), "shape": .raw("plain")])
+            attributes: Self.attributes([
+              "label": .html("<b>bold</b> text"), "shape": .raw("plain"),
+            ])
           ))
       }
       graphs.append(graph)
