@@ -119,6 +119,11 @@ public enum ImageBackend {
     } catch {
       throw ImageBackendError(error)
     }
+    return ImageBackend.images(results)
+  }
+
+  /// Graphviz's results as the images of their formats.
+  static func images(_ results: [OutputFormat: RenderResult]) -> [ImageFormat: RenderedImage] {
     var images: [ImageFormat: RenderedImage] = [:]
     for (format, result) in results {
       images[ImageFormat(format)] = RenderedImage(data: result.data, warnings: result.warnings)
@@ -211,10 +216,6 @@ public struct LaidOutImage: Sendable {
     } catch {
       throw ImageBackendError(error)
     }
-    var images: [ImageFormat: RenderedImage] = [:]
-    for (format, result) in results {
-      images[ImageFormat(format)] = RenderedImage(data: result.data, warnings: result.warnings)
-    }
-    return images
+    return ImageBackend.images(results)
   }
 }
