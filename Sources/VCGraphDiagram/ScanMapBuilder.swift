@@ -290,7 +290,7 @@ public struct ScanMapBuilder {
         groups.filter {
           index[$0.tail] != nil && index[$0.head] != nil
         })
-      // Below every node that leads nowhere, so below the whole map.
+      // Below the lowest rank's nodes, so below the whole map.
       diagram.legend?.anchors = lowest
       diagram.legend?.column = column
     }
@@ -300,7 +300,8 @@ public struct ScanMapBuilder {
 
   /// Lays `diagram` out top to bottom in rows at most `budget` points wide where it can
   /// (``ScanMapLayout``): the edges' rank gaps and the diagram's stacking hints. Returns the
-  /// node at the middle of the lowest band, for the legend to sit under.
+  /// first node of the lowest row (the column the rows share, for the legend to line up with)
+  /// and the nodes of the lowest rank, for the legend to hang from.
   @discardableResult
   static func wrapRows(
     of diagram: inout Diagram, budget: Double

@@ -124,13 +124,14 @@ public struct ScanMapLayout: Sendable {
     // as lines of text do, so that the drawing is as wide as its widest row.
     // (Each row's middle node in one column measured wider: trust-wallet-ios 928 pt, against
     // 838 left-aligned.)
-    func pick(_ row: [Int]) -> Int { row[0] }
-    let filled = ordered.enumerated().filter { !$0.element.isEmpty }
-    var stacking: [(upper: Int, lower: Int, gap: Int, aligned: Bool)] = []
-    for (upper, lower) in zip(filled, filled.dropFirst()) {
-      stacking.append((pick(upper.element), pick(lower.element), lower.offset - upper.offset, true))
+    let firsts = ordered.enumerated().compactMap { rank, row in
+      row.first.map { (rank: rank, node: $0) }
     }
-    spine = filled.map { pick($0.element) }
+    var stacking: [(upper: Int, lower: Int, gap: Int, aligned: Bool)] = []
+    for (upper, lower) in zip(firsts, firsts.dropFirst()) {
+      stacking.append((upper.node, lower.node, lower.rank - upper.rank, true))
+    }
+    spine = firsts.map(\.node)
     self.stacking = stacking
   }
 
