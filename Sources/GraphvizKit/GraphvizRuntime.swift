@@ -106,16 +106,17 @@ final class GraphvizRuntime: @unchecked Sendable {
     }
     let previousHandler = agseterrf(collectMessage)
     let previousLevel = agseterr(AGWARN)
-    for last in retiredLock.withLock({ () -> [(UnsafeMutablePointer<Agraph_t>, Bool, [IDState])] in
+    let retiring = retiredLock.withLock {
       defer { retired.removeAll() }
-      return retired.map { ($0.graph, $0.laidOut, $0.idStates) }
-    }) {
-      if last.1 {
-        vcg_repair_dot_ranks(last.0)
-        _ = gvFreeLayout(gvc, last.0)
+      return retired
+    }
+    for last in retiring {
+      if last.laidOut {
+        vcg_repair_dot_ranks(last.graph)
+        _ = gvFreeLayout(gvc, last.graph)
       }
-      _ = agclose(last.0)
-      withExtendedLifetime(last.2) {}
+      _ = agclose(last.graph)
+      withExtendedLifetime(last.idStates) {}
     }
     log.reset()
     _ = agreseterrors()
