@@ -210,6 +210,27 @@ struct ValueTests {
     #expect(Preparation.escapeText("a\\b & c", attribute: "fontname") == "a\\b & c")
   }
 
+  @Test("the byte scans say what the scalars say, wherever in a word the byte sits")
+  func byteScans() {
+    // NUL, a control byte, U+FFFE/U+FFFF (EF BF BE/BF) and an escaped byte at every offset of
+    // a 24-byte text (three 8-byte words, a tail), among ASCII and non-ASCII neighbours
+    // (U+FF21 also starts with 0xEF); the truth is asked of the scalars one by one.
+    let escaped: Set<Unicode.Scalar> = ["\\", "&", "\"", "<", ">", "\r", "\n"]
+    for base in ["abcdefghijklmnopqrstuvwx", "ab\u{FF21}cdefghijklmnop\u{FF21}qrs"] {
+      for insert in ["\u{0}", "\u{1}", "\u{FFFE}", "\u{FFFF}", "&", "\t", ""] {
+        for offset in 0...base.unicodeScalars.count {
+          var scalars = Array(base.unicodeScalars)
+          scalars.insert(contentsOf: insert.unicodeScalars, at: offset)
+          let text = String(String.UnicodeScalarView(scalars))
+          #expect(Preparation.containsNUL(text) == text.utf8.contains(0), "\(offset) \(insert)")
+          let scanned = Preparation.scan(text)
+          #expect(scanned.needsWork == text.unicodeScalars.contains(where: escaped.contains))
+          #expect(scanned.hasNotXML == text.unicodeScalars.contains(where: Preparation.isNotXML))
+        }
+      }
+    }
+  }
+
   @Test("line counting")
   func lines() {
     #expect(Preparation.lineCount(of: .text("a")) == 1)
