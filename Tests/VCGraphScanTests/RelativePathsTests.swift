@@ -35,4 +35,22 @@ final class RelativePathsTests: XCTestCase {
     XCTAssertEqual(RelativePaths(root: "/work/app").relative("/work/app/S/A.swift"), "S/A.swift")
     XCTAssertEqual(RelativePaths(root: "/work/app").relative("/work/app/S/../A.swift"), "A.swift")
   }
+
+  /// `ScanSources.listed` sorts the list and drops repeats, for each kind, whether the list is
+  /// already sorted (what `collect` gives, kept as it is) or not (hand-checked results).
+  func testListedSortsAndDropsRepeats() {
+    let sorted = ScanSources.listed(["/a/A.swift", "/a/B.storyboard", "/a/B.swift", "/a/C.swift"])
+    XCTAssertEqual(sorted.swiftFiles, ["/a/A.swift", "/a/B.swift", "/a/C.swift"])
+    XCTAssertEqual(sorted.storyboards, ["/a/B.storyboard"])
+    let unsorted = ScanSources.listed([
+      "/a/C.swift", "/a/A.swift", "/a/Z.storyboard", "/a/C.swift", "/a/B.swift",
+      "/a/M.storyboard", "/a/Z.storyboard",
+    ])
+    XCTAssertEqual(unsorted.swiftFiles, ["/a/A.swift", "/a/B.swift", "/a/C.swift"])
+    XCTAssertEqual(unsorted.storyboards, ["/a/M.storyboard", "/a/Z.storyboard"])
+    // Sorted but with a repeat: the repeat goes.
+    let repeated = ScanSources.listed(["/a/A.swift", "/a/A.swift", "/a/B.swift"])
+    XCTAssertEqual(repeated.swiftFiles, ["/a/A.swift", "/a/B.swift"])
+    XCTAssertEqual(ScanSources.listed([]).swiftFiles, [])
+  }
 }
