@@ -13,6 +13,8 @@ final class ScanExclusion {
   private let globs: [String]
   /// By folder as spelled in the path: whether a configuration file that applies has patterns.
   private var patterned: [Substring: Bool] = [:]
+  /// The folder of the file asked about last, and its answer.
+  private var last: (folder: Substring, hasPatterns: Bool)?
 
   init(configurations: NestedConfigurations, globs: [String]) {
     self.configurations = configurations
@@ -24,13 +26,17 @@ final class ScanExclusion {
     if !globs.isEmpty && InputSelection.matches(inside, globs) { return true }
     let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
     let hasPatterns: Bool
-    if let known = patterned[folder] {
+    if let last, last.folder == folder {
+      // The walk reads a folder's files one after another: no hashing for those.
+      hasPatterns = last.hasPatterns
+    } else if let known = patterned[folder] {
       hasPatterns = known
     } else {
       let chain = (try? configurations.chain(for: path)) ?? []
       hasPatterns = chain.contains { !$0.excluded.isEmpty || !$0.included.isEmpty }
       patterned[folder] = hasPatterns
     }
+    last = (folder, hasPatterns)
     return hasPatterns && configurations.excludes(path)
   }
 }
