@@ -60,8 +60,7 @@ public struct ScanSources: Sendable, Equatable {
       }
     }
     return ScanSources(
-      root: base, swiftFiles: Array(Set(swift)).sorted(),
-      storyboards: Array(Set(storyboards)).sorted())
+      root: base, swiftFiles: sortedUnique(swift), storyboards: sortedUnique(storyboards))
   }
 
   /// The files of a list made by `collect` (`vcgraph scan` hands its list to `vcgraph-swift`):
@@ -78,8 +77,9 @@ public struct ScanSources: Sendable, Equatable {
       storyboards: sortedUnique(storyboards))
   }
 
-  /// `paths` sorted without repeats; a list that already is (what `collect` makes) is checked
-  /// in one pass and kept, where a `Set` and a sort cost about 4,000 instructions a path.
+  /// `paths` sorted without repeats; a list that already is (what `collect` makes, and hands
+  /// `listed` through `vcgraph-swift`) is checked in one pass and kept, where a `Set` and a
+  /// sort cost about 4,000 instructions a path.
   static func sortedUnique(_ paths: [String]) -> [String] {
     if zip(paths, paths.dropFirst()).allSatisfy({ $0 < $1 }) { return paths }
     return Array(Set(paths)).sorted()
