@@ -253,11 +253,13 @@ final class DeclarationCollector: SyntaxVisitor {
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let index = stack.last else { return .skipChildren }
     let name = node.name.text
-    let labels = node.signature.parameterClause.parameters.map { $0.firstName.text }
-    if UIKitTable.operation(name, labels: labels) != nil {
+    let parameters = node.signature.parameterClause.parameters
+    // The labels only of a function named as a UIKit operation (one in twenty).
+    if UIKitTable.signatures[name] != nil,
+      UIKitTable.operation(name, labels: parameters.map { $0.firstName.text }) != nil
+    {
       types[index].ownOperations.insert(name)
     }
-    let parameters = node.signature.parameterClause.parameters
     if let first = parameters.first, parameters.count == 1,
       ShapeReader.typeName(first.type) == "UIStoryboardSegue"
     {

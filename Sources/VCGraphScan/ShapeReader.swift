@@ -235,8 +235,11 @@ package enum ShapeReader {
   }
 }
 
-/// "an expression of kind K" for each syntax kind, made once per kind: the text of a
-/// `SyntaxKind` comes from reflection, too slow for a reason given thousands of times a scan.
+/// "an expression of kind K" for each syntax kind, made once per kind. The text of a
+/// `SyntaxKind` (`"\(kind)"`) comes from reflection, which in a static binary searches every
+/// conformance record of swift-syntax the first time for each kind (about 6 M instructions a
+/// scan); the name of the kind's node type, made into the case's name, costs a fraction of
+/// that (`KindReasonsTests` compares the two for every expression kind).
 final class KindReasons: @unchecked Sendable {
   static let shared = KindReasons()
   private let lock = NSLock()
@@ -246,8 +249,21 @@ final class KindReasons: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let known = reasons[kind] { return known }
-    let reason = "an expression of kind \(kind)"
+    let reason = "an expression of kind " + Self.name(kind)
     reasons[kind] = reason
     return reason
+  }
+
+  /// The case's name of `kind`: its node type's name without `Syntax`, its leading capitals
+  /// made small but for one before a small letter (`ABIAttributeArgumentsSyntax` →
+  /// `abiAttributeArguments`, `StringLiteralExprSyntax` → `stringLiteralExpr`).
+  static func name(_ kind: SyntaxKind) -> String {
+    var type = Array(_typeName(kind.syntaxNodeType, qualified: false).utf8)
+    if type.count > 6 && type.suffix(6).elementsEqual("Syntax".utf8) { type.removeLast(6) }
+    var capitals = 0
+    while capitals < type.count, (0x41...0x5A).contains(type[capitals]) { capitals += 1 }
+    if capitals > 1 && capitals < type.count { capitals -= 1 }
+    for index in 0..<capitals { type[index] += 0x20 }
+    return String(decoding: type, as: UTF8.self)
   }
 }
