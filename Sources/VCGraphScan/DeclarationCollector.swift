@@ -3,7 +3,7 @@ import SwiftSyntax
 /// Collects a file's type declarations and extensions: what each inherits, its properties'
 /// and methods' types (what `to` and receivers resolve through), the UIKit operation names it
 /// declares itself, and its `static let` string constants (segue identifiers).
-final class DeclarationCollector: SyntaxVisitor {
+final class DeclarationCollector: LeafSkippingVisitor {
   let file: String
   let lines: SourceLines
   private(set) var types: [TypeFact] = []
@@ -122,14 +122,11 @@ final class DeclarationCollector: SyntaxVisitor {
     return .skipChildren
   }
 
-  // What holds no declaration: imports, enum cases, attributes, modifiers, inheritance and
-  // generic clauses (`begin` reads the inheritance clause itself).
+  // What holds no declaration: imports, enum cases, attributes, inheritance and generic
+  // clauses (`begin` reads the inheritance clause itself); modifiers: `LeafSkippingVisitor`.
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
-    .skipChildren
-  }
   override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind {
     .skipChildren
   }
@@ -302,7 +299,7 @@ package enum Declarations {
 }
 
 /// The shapes of a body's `return` expressions (closures' and nested functions' left out).
-final class ReturnCollector: SyntaxVisitor {
+final class ReturnCollector: LeafSkippingVisitor {
   var returns: [Shape] = []
   /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
   private var scope = Scope(function: "")

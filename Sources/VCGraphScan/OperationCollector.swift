@@ -8,7 +8,7 @@ import VCGraphCore
 /// SwiftUI's presentation modifiers, links and tabs (`OperationCollector+SwiftUI.swift`). It
 /// keeps each function's locals (what `to` resolves through) and the effect details set on
 /// them (`EffectTracker`), and the calls a router helper may be called by.
-final class OperationCollector: SyntaxVisitor {
+final class OperationCollector: LeafSkippingVisitor {
   let file: String
   let lines: SourceLines
   var sites: [Site] = []

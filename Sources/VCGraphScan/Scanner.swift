@@ -21,6 +21,11 @@ public struct Scanner: Sendable {
     public var problems: [String]
     /// Swift lines read.
     public var lines: Int
+    /// The files' facts, storyboards and type table the result was resolved from. They are
+    /// kept with the outcome, not freed when `scan` returns, so that a program that prints
+    /// the result and exits with the outcome still held never frees their many small objects
+    /// (vcgraph-swift: about 10 M instructions of a 1.7 G scan).
+    let resolver: Resolver
   }
 
   /// Scans `sources`; paths in the result are relative to `sources.root`.
@@ -36,8 +41,10 @@ public struct Scanner: Sendable {
     var problems = found.problems
     let storyboards = StoryboardIndex(paths: sources.storyboards, relative: relative)
     problems += storyboards.problems
-    let result = Resolver(files: files, storyboards: storyboards).result()
-    return Outcome(result: result, problems: problems, lines: files.reduce(0) { $0 + $1.lines })
+    let resolver = Resolver(files: files, storyboards: storyboards)
+    return Outcome(
+      result: resolver.result(), problems: problems, lines: files.reduce(0) { $0 + $1.lines },
+      resolver: resolver)
   }
 
   struct Problem: Error {

@@ -110,6 +110,8 @@ if command == "lint" {
   exit(0)
 }
 
+// A global of this top-level code, held until the process exits: the facts it keeps are never
+// freed (`Scanner.Outcome.resolver`).
 let outcome = Scanner().scan(sources)
 for problem in outcome.problems {
   writeError(problem + "\n")
