@@ -144,20 +144,21 @@ final class DeclarationCollector: LeafSkippingVisitor {
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let index = stack.last else { return .skipChildren }
-    let isStatic = node.modifiers.contains {
+    // Read only for a string constant's candidates: most properties are neither.
+    lazy var isStatic = node.modifiers.contains {
       $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
     }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         continue
       }
-      if isStatic, let value = binding.initializer?.value,
-        case .literal(let text) = ShapeReader.stringShape(value),
-        value.is(StringLiteralExprSyntax.self)
+      let initializer = binding.initializer
+      if let value = initializer?.value, value.is(StringLiteralExprSyntax.self), isStatic,
+        case .literal(let text) = ShapeReader.stringShape(value)
       {
         types[index].stringConstants[name] = text
       }
-      if isStatic, binding.initializer == nil, let body = binding.accessorBlock,
+      if initializer == nil, let body = binding.accessorBlock, isStatic,
         Self.returnsOwnName(body)
       {
         types[index].stringConstants[name] = "\u{0}self"

@@ -87,7 +87,6 @@ package enum ShapeReader {
       return .unknown("a call of an expression")
     }
     let name = member.declName.baseName.text
-    let labels = call.arguments.map { $0.label?.text ?? "_" }
     if name == "instantiateViewController" {
       let value = argument("withIdentifier", of: call) ?? argument("identifier", of: call)
       return .instantiate(value.map(stringShape))
@@ -105,7 +104,6 @@ package enum ShapeReader {
       return .staticCall(type: type, name: name)
     }
     if case .selfValue = baseShape { return .call(base: nil, name: name) }
-    _ = labels
     return .call(base: baseShape, name: name)
   }
 
