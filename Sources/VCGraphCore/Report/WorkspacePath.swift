@@ -51,7 +51,7 @@ public enum WorkspacePath {
 
   /// Whether `bytes` are a non-empty ASCII relative path whose components are neither empty,
   /// `.` nor `..` (no leading or trailing slash): lexically normalised as they stand. O(n).
-  static func isPlainRelative(_ bytes: Substring.UTF8View) -> Bool {
+  static func isPlainRelative(_ bytes: some Collection<UInt8>) -> Bool {
     guard !bytes.isEmpty else { return false }
     var component = 0
     var dots = 0

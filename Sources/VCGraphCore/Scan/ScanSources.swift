@@ -110,14 +110,14 @@ public struct ScanSources: Sendable, Equatable {
 /// cut to that rest without standardizing it: standardizing the path would change only the
 /// root's part, into the standardized root, and leave the same rest.
 public struct RelativePaths: Sendable {
-  /// The root as given, with a `/` at the end.
-  private let given: String
+  /// The root's bytes as given, with a `/` at the end.
+  private let given: [UInt8]
   /// The root standardized, with a `/` at the end.
   private let base: String
 
   /// The paths relative to `root`.
   public init(root: String) {
-    given = root.hasSuffix("/") ? root : root + "/"
+    given = Array((root.hasSuffix("/") ? root : root + "/").utf8)
     var base = URL(fileURLWithPath: root).standardizedFileURL.path
     if !base.hasSuffix("/") { base += "/" }
     self.base = base
@@ -125,8 +125,10 @@ public struct RelativePaths: Sendable {
 
   /// `path` relative to the root when it is inside it, else `path` as given.
   public func relative(_ path: String) -> String {
-    if path.utf8.starts(with: given.utf8) {
-      let rest = path.utf8.dropFirst(given.utf8.count)
+    // In an array: a String's or Substring's bytes one by one cost about 20 instructions each.
+    let bytes = Array(path.utf8)
+    if bytes.starts(with: given) {
+      let rest = bytes[given.count...]
       if WorkspacePath.isPlainRelative(rest) { return String(decoding: rest, as: UTF8.self) }
     }
     let full = URL(fileURLWithPath: path).standardizedFileURL.path
