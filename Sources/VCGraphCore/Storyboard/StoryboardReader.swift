@@ -106,28 +106,29 @@ final class StoryboardBuilder: XMLEventHandler {
       try startScene(element, depth: depth)
       return
     }
-    guard var current = scene else { return }
-    defer { scene = current }
-    if element.isNamed("objects"), depth == current.depth + 1 {
-      current.objectsDepth = depth
-    } else if let objectsDepth = current.objectsDepth, depth == objectsDepth + 1,
+    // `scene` is read and changed in place: a copy of it per element (and its write back)
+    // cost more than the rest of the builder.
+    guard let sceneDepth = scene?.depth else { return }
+    if element.isNamed("objects"), depth == sceneDepth + 1 {
+      scene!.objectsDepth = depth
+    } else if let objectsDepth = scene!.objectsDepth, depth == objectsDepth + 1,
       element.attribute("sceneMemberID", is: "viewController")
     {
-      try startController(element, in: &current, depth: depth)
-    } else if let controllerDepth = current.controllerDepth, depth == controllerDepth + 1,
+      try startController(element, in: &scene!, depth: depth)
+    } else if let controllerDepth = scene!.controllerDepth, depth == controllerDepth + 1,
       element.isNamed("navigationItem"), element.attribute("key", is: "navigationItem"),
-      let index = current.controllerIndex, storyboard!.scenes[index].title == nil
+      let index = scene!.controllerIndex, storyboard!.scenes[index].title == nil
     {
       storyboard!.scenes[index].title = element[attribute: "title"]
-    } else if let controllerDepth = current.controllerDepth, depth == controllerDepth + 2,
+    } else if let controllerDepth = scene!.controllerDepth, depth == controllerDepth + 2,
       element.isNamed("userDefinedRuntimeAttribute"),
       stack.last?.name == "userDefinedRuntimeAttributes",
       element.attribute("keyPath", is: StoryboardScene.disableKeyPathLiteral),
-      let index = current.controllerIndex
+      let index = scene!.controllerIndex
     {
       storyboard!.scenes[index].ignoredRules += try Self.disabledRules(element)
     } else if element.isNamed("segue") {
-      try readSegue(element, in: current)
+      try readSegue(element, in: scene!)
     }
   }
 
@@ -156,22 +157,21 @@ final class StoryboardBuilder: XMLEventHandler {
 
   func endElement(depth: Int) throws(VCGraphError) {
     let name = stack.removeLast().name
-    guard var current = scene else {
+    guard let sceneDepth = scene?.depth else {
       if name == "scenes", depth == scenesDepth { scenesDepth = nil }
       return
     }
-    if depth == current.depth {
-      guard current.controllerIndex != nil else {
+    if depth == sceneDepth {
+      guard scene!.controllerIndex != nil else {
         throw VCGraphError.data(
-          "scene '\(current.sceneID)' has no view controller", at: current.location,
+          "scene '\(scene!.sceneID)' has no view controller", at: scene!.location,
           hint: "a scene holds one element with sceneMemberID=\"viewController\"")
       }
       scene = nil
       return
     }
-    if depth == current.controllerDepth { current.controllerDepth = nil }
-    if depth == current.objectsDepth { current.objectsDepth = nil }
-    scene = current
+    if depth == scene!.controllerDepth { scene!.controllerDepth = nil }
+    if depth == scene!.objectsDepth { scene!.objectsDepth = nil }
   }
 
   // MARK: - Elements
