@@ -155,7 +155,12 @@ private final class ParseState {
   var context: xmlParserCtxtPtr?
   var depth = 0
   /// The first error: ours (a handler's, a DOCTYPE, too deep) or libxml2's.
-  var error: VCGraphError?
+  var error: VCGraphError? {
+    didSet { failed = error != nil }
+  }
+  /// Whether `error` is set: the callbacks test this flag, not the optional error (testing
+  /// that copied the error value in and out for every element).
+  private(set) var failed = false
   var positions = ByteOffsetPositions()
   static let chunkSize = 1 << 16
 
@@ -176,7 +181,7 @@ private final class ParseState {
       ParseState.from(context)?.endElement()
     }
     sax.comment = { context, text in
-      guard let state = ParseState.from(context), let text, state.error == nil else { return }
+      guard let state = ParseState.from(context), let text, !state.failed else { return }
       state.handler.comment(ParseState.withoutControlCharacters(String(cString: text)))
     }
     sax.internalSubset = { context, _, _, _ in
@@ -218,7 +223,7 @@ private final class ParseState {
         let last = start + count == chars.count
         _ = xmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(count), last ? 1 : 0)
         start += count
-      } while start < chars.count && error == nil
+      } while start < chars.count && !failed
     }
     // Every error comes through the handler; this only guards against one that does not.
     if error == nil && context.pointee.wellFormed == 0 {
@@ -236,7 +241,7 @@ private final class ParseState {
 
   /// Stops the parse with `error` unless an earlier error stopped it already.
   func fail(_ failure: VCGraphError) {
-    if error == nil { error = failure }
+    if !failed { error = failure }
     if let context { xmlStopParser(context) }
   }
 
@@ -259,7 +264,7 @@ private final class ParseState {
     _ localName: UnsafePointer<xmlChar>, count: Int,
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
-    guard error == nil else { return }
+    guard !failed else { return }
     depth += 1
     inStartElement = true
     defer {
@@ -332,7 +337,7 @@ private final class ParseState {
   }
 
   func endElement() {
-    guard error == nil else { return }
+    guard !failed else { return }
     do {
       try handler.endElement(depth: depth)
     } catch {
@@ -357,7 +362,7 @@ private final class ParseState {
 
   /// Keeps libxml2's first error or fatal error (warnings are ignored).
   func record(_ failure: xmlError, parser: xmlParserCtxtPtr?) {
-    guard failure.level.rawValue >= XML_ERR_ERROR.rawValue, error == nil else { return }
+    guard failure.level.rawValue >= XML_ERR_ERROR.rawValue, !failed else { return }
     var message = failure.message.map { String(cString: $0) } ?? "malformed XML"
     message = Self.withoutControlCharacters(message).trimmingSpaces()
     let location: SourceLocation
