@@ -51,4 +51,53 @@ import Testing
     let found = try #require(ControlCharacters.firstRefusedInLines(of: "a\r\nbé\rc\u{1B}"))
     #expect((found.line, found.column, found.scalar) == (3, 2, "\u{1B}"))
   }
+  @Test func theWordWiseWalkCountsLongLinesByHand() {
+    // 20 x, CRLF; é and 17 x, a lone CR; y.
+    let bytes =
+      Array((String(repeating: "x", count: 20) + "\r\né").utf8)
+      + Array((String(repeating: "x", count: 17) + "\ry").utf8)
+    let expected = [
+      (0, 1, 1), (8, 1, 9), (19, 1, 20), (20, 1, 21), (22, 2, 1), (24, 2, 2),
+      (40, 2, 18), (41, 2, 19), (42, 3, 1), (43, 3, 2),
+    ]
+    bytes.withUnsafeBufferPointer { buffer in
+      for (offset, line, column) in expected {
+        var walk = LineColumnWalk(startOf: buffer)
+        walk.walk(to: offset, inContiguous: buffer)
+        #expect((walk.offset, walk.line, walk.column) == (offset, line, column), "\(offset)")
+      }
+    }
+  }
+
+  @Test func theWordWiseWalkTakesTheByteWiseSteps() {
+    // Runs of ASCII long enough for words, broken by every kind of stop at every place.
+    let pieces: [[UInt8]] = [
+      Array("abcdefgh".utf8), Array("  ".utf8), [0x0A], [0x0D], [0x0D, 0x0A], Array("é".utf8),
+      Array("🙂".utf8), [0xFF], [0xE2, 0x80, 0xA8], [0xC2], Array("<a b=\"c\"/>".utf8),
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<300 {
+      let bytes = (0..<Int.random(in: 0..<24, using: &generator)).flatMap { _ in
+        pieces.randomElement(using: &generator)!
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        var incremental = LineColumnWalk(startOf: buffer)
+        for target in 0...(bytes.count + 1) {
+          var bytewise = LineColumnWalk(startOf: buffer)
+          bytewise.walk(to: target, in: buffer)
+          var wordwise = LineColumnWalk(startOf: buffer)
+          wordwise.walk(to: target, inContiguous: buffer)
+          if target >= incremental.offset { incremental.walk(to: target, inContiguous: buffer) }
+          #expect(
+            (wordwise.offset, wordwise.line, wordwise.column)
+              == (bytewise.offset, bytewise.line, bytewise.column), "\(bytes) \(target)")
+          if target >= incremental.offset {
+            #expect(
+              (incremental.offset, incremental.line, incremental.column)
+                == (bytewise.offset, bytewise.line, bytewise.column), "\(bytes) \(target)")
+          }
+        }
+      }
+    }
+  }
 }

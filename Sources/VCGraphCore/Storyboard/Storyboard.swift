@@ -103,7 +103,9 @@ public struct StoryboardScene: Sendable, Equatable {
   public var ignoredRules: [String] = []
 
   /// The key path of that attribute.
-  public static let disableKeyPath = "vcgraphDisable"
+  public static let disableKeyPath = disableKeyPathLiteral.description
+  /// The same, as the storyboard reader compares it with libxml2's bytes.
+  static let disableKeyPathLiteral: StaticString = "vcgraphDisable"
 
   public init(
     sceneID: String, elementID: String, element: String, uikitClass: String,

@@ -92,48 +92,49 @@ final class StoryboardBuilder: XMLEventHandler {
     }
   }
 
-  func startElement(_ element: XMLElementStart, depth: Int) throws(VCGraphError) {
+  func startElement(_ element: borrowing XMLElementStart, depth: Int) throws(VCGraphError) {
     defer { stack.append((element.name, element[attribute: "id"])) }
     if depth == 1 {
       try startDocument(element)
       return
     }
-    if element.name == "scenes", depth == 2 {
+    if element.isNamed("scenes"), depth == 2 {
       scenesDepth = depth
       return
     }
-    if let scenesDepth, element.name == "scene", depth == scenesDepth + 1 {
+    if let scenesDepth, element.isNamed("scene"), depth == scenesDepth + 1 {
       try startScene(element, depth: depth)
       return
     }
-    guard var current = scene else { return }
-    defer { scene = current }
-    if element.name == "objects", depth == current.depth + 1 {
-      current.objectsDepth = depth
-    } else if let objectsDepth = current.objectsDepth, depth == objectsDepth + 1,
-      element[attribute: "sceneMemberID"] == "viewController"
+    // `scene` is read and changed in place: a copy of it per element (and its write back)
+    // cost more than the rest of the builder.
+    guard let sceneDepth = scene?.depth else { return }
+    if element.isNamed("objects"), depth == sceneDepth + 1 {
+      scene!.objectsDepth = depth
+    } else if let objectsDepth = scene!.objectsDepth, depth == objectsDepth + 1,
+      element.attribute("sceneMemberID", is: "viewController")
     {
-      try startController(element, in: &current, depth: depth)
-    } else if let controllerDepth = current.controllerDepth, depth == controllerDepth + 1,
-      element.name == "navigationItem", element[attribute: "key"] == "navigationItem",
-      let index = current.controllerIndex, storyboard!.scenes[index].title == nil
+      try startController(element, in: &scene!, depth: depth)
+    } else if let controllerDepth = scene!.controllerDepth, depth == controllerDepth + 1,
+      element.isNamed("navigationItem"), element.attribute("key", is: "navigationItem"),
+      let index = scene!.controllerIndex, storyboard!.scenes[index].title == nil
     {
       storyboard!.scenes[index].title = element[attribute: "title"]
-    } else if let controllerDepth = current.controllerDepth, depth == controllerDepth + 2,
-      element.name == "userDefinedRuntimeAttribute",
+    } else if let controllerDepth = scene!.controllerDepth, depth == controllerDepth + 2,
+      element.isNamed("userDefinedRuntimeAttribute"),
       stack.last?.name == "userDefinedRuntimeAttributes",
-      element[attribute: "keyPath"] == StoryboardScene.disableKeyPath,
-      let index = current.controllerIndex
+      element.attribute("keyPath", is: StoryboardScene.disableKeyPathLiteral),
+      let index = scene!.controllerIndex
     {
       storyboard!.scenes[index].ignoredRules += try Self.disabledRules(element)
-    } else if element.name == "segue" {
-      try readSegue(element, in: current)
+    } else if element.isNamed("segue") {
+      try readSegue(element, in: scene!)
     }
   }
 
   /// The rule ids of a controller's `vcgraphDisable` attribute (`value="a, b"`): a string,
   /// ids separated by commas or spaces, each one `vcgraph rules` lists.
-  static func disabledRules(_ element: XMLElementStart) throws(VCGraphError) -> [String] {
+  static func disabledRules(_ element: borrowing XMLElementStart) throws(VCGraphError) -> [String] {
     guard element[attribute: "type"] == "string" else {
       throw VCGraphError.data(
         "`\(StoryboardScene.disableKeyPath)` is a String attribute", at: element.location,
@@ -154,30 +155,29 @@ final class StoryboardBuilder: XMLEventHandler {
     return ids
   }
 
-  func endElement(_ name: String, depth: Int) throws(VCGraphError) {
-    stack.removeLast()
-    guard var current = scene else {
+  func endElement(depth: Int) throws(VCGraphError) {
+    let name = stack.removeLast().name
+    guard let sceneDepth = scene?.depth else {
       if name == "scenes", depth == scenesDepth { scenesDepth = nil }
       return
     }
-    if depth == current.depth {
-      guard current.controllerIndex != nil else {
+    if depth == sceneDepth {
+      guard scene!.controllerIndex != nil else {
         throw VCGraphError.data(
-          "scene '\(current.sceneID)' has no view controller", at: current.location,
+          "scene '\(scene!.sceneID)' has no view controller", at: scene!.location,
           hint: "a scene holds one element with sceneMemberID=\"viewController\"")
       }
       scene = nil
       return
     }
-    if depth == current.controllerDepth { current.controllerDepth = nil }
-    if depth == current.objectsDepth { current.objectsDepth = nil }
-    scene = current
+    if depth == scene!.controllerDepth { scene!.controllerDepth = nil }
+    if depth == scene!.objectsDepth { scene!.objectsDepth = nil }
   }
 
   // MARK: - Elements
 
-  private func startDocument(_ element: XMLElementStart) throws(VCGraphError) {
-    guard element.name == "document" else {
+  private func startDocument(_ element: borrowing XMLElementStart) throws(VCGraphError) {
+    guard element.isNamed("document") else {
       throw VCGraphError.data(
         "not a storyboard: the root element is <\(element.name)>, not <document>",
         at: element.location)
@@ -204,7 +204,7 @@ final class StoryboardBuilder: XMLEventHandler {
     initialID = element[attribute: "initialViewController"]
   }
 
-  private func startScene(_ element: XMLElementStart, depth: Int) throws(VCGraphError) {
+  private func startScene(_ element: borrowing XMLElementStart, depth: Int) throws(VCGraphError) {
     sceneCount += 1
     if sceneCount > limits.maxControllers {
       throw VCGraphError.data(
@@ -218,7 +218,7 @@ final class StoryboardBuilder: XMLEventHandler {
   }
 
   private func startController(
-    _ element: XMLElementStart, in current: inout OpenScene, depth: Int
+    _ element: borrowing XMLElementStart, in current: inout OpenScene, depth: Int
   ) throws(VCGraphError) {
     if let existing = current.controllerIndex {
       let line = storyboard!.scenes[existing].location.line
@@ -234,15 +234,16 @@ final class StoryboardBuilder: XMLEventHandler {
         "the id '\(id)' is already used at line \(storyboard!.scenes[other].location.line)",
         at: element.location, hint: "ids are unique in a storyboard")
     }
-    let isPlaceholder = element.name == "viewControllerPlaceholder"
-    let known = StoryboardScene.uikitClass(ofElement: element.name)
+    let name = element.name
+    let isPlaceholder = name == "viewControllerPlaceholder"
+    let known = StoryboardScene.uikitClass(ofElement: name)
     var item = StoryboardScene(
-      sceneID: current.sceneID, elementID: id, element: element.name,
+      sceneID: current.sceneID, elementID: id, element: name,
       uikitClass: known?.0 ?? "UIViewController", kind: known?.1 ?? .plain,
       location: element.location)
     if known == nil && !isPlaceholder {
       item.notes.append(
-        "<\(element.name)> is not a controller element vcgraph knows; read as a UIViewController")
+        "<\(name)> is not a controller element vcgraph knows; read as a UIViewController")
     }
     item.customClass = element[attribute: "customClass"]
     item.customModule = element[attribute: "customModule"]
@@ -272,7 +273,7 @@ final class StoryboardBuilder: XMLEventHandler {
   }
 
   private func readSegue(
-    _ element: XMLElementStart, in current: OpenScene
+    _ element: borrowing XMLElementStart, in current: OpenScene
   ) throws(VCGraphError) {
     // `<segue reference="...">` repeats a segue written elsewhere (inferred metrics).
     if element[attribute: "kind"] == nil, element[attribute: "reference"] != nil { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds a start tag with too many attributes before libxml2 reads the document. libxml2
 /// checks each attribute of a start tag against every earlier one of the same tag (for
 /// duplicates), so one element with n attributes costs n²: 200,000 attributes took 8–17 s.
@@ -14,62 +16,67 @@ enum XMLAttributeBound {
   static func firstTag(
     over limit: Int, in bytes: UnsafeBufferPointer<UInt8>
   ) -> (offset: Int, name: ArraySlice<UInt8>)? {
+    guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
-    let lessThan = UInt8(ascii: "<")
-    let greaterThan = UInt8(ascii: ">")
-    var index = 0
+    /// The index of the first `byte` at or after `position`, or `count` (libc's `memchr`
+    /// jumps through text and quoted values several bytes at a time).
+    func find(_ byte: UInt8, from position: Int) -> Int {
+      guard position < count else { return count }
+      guard let found = memchr(base + position, Int32(byte), count - position) else {
+        return count
+      }
+      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
     func starts(_ text: StaticString, at position: Int) -> Bool {
       let length = text.utf8CodeUnitCount
       guard position + length <= count else { return false }
-      var offset = 0
-      while offset < length {
-        if bytes[position + offset] != text.utf8Start[offset] { return false }
-        offset += 1
-      }
-      return true
+      return memcmp(base + position, text.utf8Start, length) == 0
     }
     /// The index just past the first `terminator` at or after `position` (the end if none).
     func skip(past terminator: StaticString, from position: Int) -> Int {
-      var position = position
-      while position < count && !starts(terminator, at: position) { position += 1 }
+      let first = terminator.utf8Start[0]
+      var position = find(first, from: position)
+      while position < count && !starts(terminator, at: position) {
+        position = find(first, from: position + 1)
+      }
       return min(count, position + terminator.utf8CodeUnitCount)
     }
+    var index = find(UInt8(ascii: "<"), from: 0)
     while index < count {
-      guard bytes[index] == lessThan else {
-        index += 1
-        continue
-      }
       let start = index
       index += 1
-      if starts("!--", at: index) {
-        index = skip(past: "-->", from: index + 3)
-      } else if starts("![CDATA[", at: index) {
-        index = skip(past: "]]>", from: index + 8)
-      } else if starts("?", at: index) {
+      if index < count && bytes[index] == UInt8(ascii: "!") {
+        if starts("!--", at: index) {
+          index = skip(past: "-->", from: index + 3)
+        } else if starts("![CDATA[", at: index) {
+          index = skip(past: "]]>", from: index + 8)
+        } else {
+          index = skip(past: ">", from: index)
+        }
+      } else if index < count && bytes[index] == UInt8(ascii: "?") {
         index = skip(past: "?>", from: index + 1)
-      } else if starts("!", at: index) || starts("/", at: index) {
+      } else if index < count && bytes[index] == UInt8(ascii: "/") {
         index = skip(past: ">", from: index)
       } else {
         var nameEnd = index
         while nameEnd < count && !isNameEnd(bytes[nameEnd]) { nameEnd += 1 }
         var attributes = 0
-        var quote: UInt8?
         index = nameEnd
+        // Names, `=` and spaces byte by byte; a quoted value in one jump to its closing quote.
         while index < count {
           let byte = bytes[index]
           index += 1
-          if let open = quote {
-            if byte == open { quote = nil }
-          } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-            quote = byte
+          if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            index = min(count, find(byte, from: index) + 1)
           } else if byte == UInt8(ascii: "=") {
             attributes += 1
             if attributes > limit { return (start, Array(bytes[(start + 1)..<nameEnd])[...]) }
-          } else if byte == greaterThan {
+          } else if byte == UInt8(ascii: ">") {
             break
           }
         }
       }
+      index = find(UInt8(ascii: "<"), from: index)
     }
     return nil
   }

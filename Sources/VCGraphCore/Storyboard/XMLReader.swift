@@ -1,29 +1,76 @@
 import CLibXML2
 
-/// One attribute of an element, as written (character and predefined entity references
-/// replaced).
-struct XMLAttribute: Sendable, Equatable {
-  var name: String
-  var value: String
-}
+/// The start of an element as libxml2 hands it over: its name, its attributes and where its
+/// `<` is, each read only when asked.
+///
+/// It refers to libxml2's buffers, which live only while `XMLEventHandler.startElement` runs,
+/// so it cannot outlive that call, by construction: it is noncopyable and the handler only
+/// borrows it, so it can be neither stored, returned nor captured by an escaping closure.
+/// Everything it answers (`String`s, `SourceLocation`s, `Bool`s) is a copy.
+struct XMLElementStart: ~Copyable {
+  fileprivate unowned(unsafe) let state: ParseState
+  fileprivate let localName: UnsafePointer<xmlChar>
+  /// libxml2's attribute array: five pointers per attribute (local name, prefix, URI, value
+  /// start, value end).
+  fileprivate let attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+  fileprivate let count: Int
 
-/// The start of an element: its name, its attributes and where its `<` is.
-struct XMLElementStart: Sendable, Equatable {
-  var name: String
-  var attributes: [XMLAttribute]
-  var location: SourceLocation
+  /// The element's local name.
+  var name: String { String(cString: localName) }
 
-  /// The value of an attribute, if written.
-  subscript(attribute name: String) -> String? {
-    attributes.first { $0.name == name }?.value
+  /// Whether the element's local name is `name`, without making a `String`.
+  func isNamed(_ name: StaticString) -> Bool {
+    ParseState.equals(localName, name)
+  }
+
+  /// Where the element's `<` is.
+  var location: SourceLocation { state.currentElementLocation() }
+
+  /// The value of the first attribute with this local name, if written (character and
+  /// predefined entity references replaced, control characters made spaces).
+  subscript(attribute name: StaticString) -> String? {
+    guard let index = index(ofAttribute: name), let attributes else { return nil }
+    return ParseState.value(start: attributes[index + 3]!, end: attributes[index + 4]!)
+  }
+
+  /// Whether the attribute is written and its value (as the subscript gives it) is `value`;
+  /// compared without making a `String` unless the value holds control characters.
+  func attribute(_ name: StaticString, is value: StaticString) -> Bool {
+    guard let index = index(ofAttribute: name), let attributes else { return false }
+    let start = attributes[index + 3]!
+    let length = attributes[index + 4]! - start
+    let raw = UnsafeBufferPointer(start: start, count: length)
+    if ParseState.hasControlCharacters(raw) {
+      return ParseState.value(start: start, end: start + length) == value.description
+    }
+    guard length == value.utf8CodeUnitCount else { return false }
+    return raw.elementsEqual(UnsafeBufferPointer(start: value.utf8Start, count: length))
+  }
+
+  /// The index in `attributes` of the first attribute named `name` whose value libxml2 gave.
+  private func index(ofAttribute name: StaticString) -> Int? {
+    guard let attributes else { return nil }
+    var base = 0
+    let end = count * 5
+    while base < end {
+      if let attributeName = attributes[base], attributes[base + 3] != nil,
+        attributes[base + 4] != nil, ParseState.equals(attributeName, name)
+      {
+        return base
+      }
+      base += 5
+    }
+    return nil
   }
 }
 
 /// Receives the elements of a document in order. Throwing stops the parse; the error is
 /// rethrown by `XMLReader.parse`.
 protocol XMLEventHandler: AnyObject {
-  func startElement(_ element: XMLElementStart, depth: Int) throws(VCGraphError)
-  func endElement(_ name: String, depth: Int) throws(VCGraphError)
+  /// An element starts; `element` can be read only during this call.
+  func startElement(_ element: borrowing XMLElementStart, depth: Int) throws(VCGraphError)
+  /// The element that started last at `depth` ends (XML nests: it has the same name).
+  func endElement(depth: Int) throws(VCGraphError)
   /// A comment's text, control characters made spaces (Interface Builder writes each scene's
   /// label as a comment before it).
   func comment(_ text: String)
@@ -108,7 +155,12 @@ private final class ParseState {
   var context: xmlParserCtxtPtr?
   var depth = 0
   /// The first error: ours (a handler's, a DOCTYPE, too deep) or libxml2's.
-  var error: VCGraphError?
+  var error: VCGraphError? {
+    didSet { failed = error != nil }
+  }
+  /// Whether `error` is set: the callbacks test this flag, not the optional error (testing
+  /// that copied the error value in and out for every element).
+  private(set) var failed = false
   var positions = ByteOffsetPositions()
   static let chunkSize = 1 << 16
 
@@ -125,12 +177,11 @@ private final class ParseState {
       guard let state = ParseState.from(context), let localName else { return }
       state.startElement(localName, count: Int(count), attributes: attributes)
     }
-    sax.endElementNs = { context, localName, _, _ in
-      guard let state = ParseState.from(context), let localName else { return }
-      state.endElement(localName)
+    sax.endElementNs = { context, _, _, _ in
+      ParseState.from(context)?.endElement()
     }
     sax.comment = { context, text in
-      guard let state = ParseState.from(context), let text, state.error == nil else { return }
+      guard let state = ParseState.from(context), let text, !state.failed else { return }
       state.handler.comment(ParseState.withoutControlCharacters(String(cString: text)))
     }
     sax.internalSubset = { context, _, _, _ in
@@ -172,7 +223,7 @@ private final class ParseState {
         let last = start + count == chars.count
         _ = xmlParseChunk(context, chars.baseAddress.map { $0 + start }, Int32(count), last ? 1 : 0)
         start += count
-      } while start < chars.count && error == nil
+      } while start < chars.count && !failed
     }
     // Every error comes through the handler; this only guards against one that does not.
     if error == nil && context.pointee.wellFormed == 0 {
@@ -190,7 +241,7 @@ private final class ParseState {
 
   /// Stops the parse with `error` unless an earlier error stopped it already.
   func fail(_ failure: VCGraphError) {
-    if error == nil { error = failure }
+    if !failed { error = failure }
     if let context { xmlStopParser(context) }
   }
 
@@ -205,46 +256,68 @@ private final class ParseState {
     positions.location(ofByte: offset, in: bytes, path: path)
   }
 
+  /// The `<` of the element being started, found when first asked (nil between elements).
+  private var elementLocation: SourceLocation?
+  private var inStartElement = false
+
   func startElement(
     _ localName: UnsafePointer<xmlChar>, count: Int,
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
   ) {
-    guard error == nil else { return }
-    // The parser stands at the `>` (or `/>`) that ends the start tag; its `<` is the last one
-    // before.
-    var start = min(offset, bytes.count) - 1
-    while start > 0 && bytes[start] != UInt8(ascii: "<") { start -= 1 }
-    let location = location(ofByte: max(start, 0))
+    guard !failed else { return }
     depth += 1
-    let name = String(cString: localName)
+    inStartElement = true
+    defer {
+      inStartElement = false
+      elementLocation = nil
+    }
+    let element = XMLElementStart(
+      state: self, localName: localName, attributes: attributes, count: max(0, count))
     if depth > maxDepth {
       fail(
         VCGraphError.data(
-          "elements nest more than \(maxDepth) deep (here <\(name)>)", at: location,
+          "elements nest more than \(maxDepth) deep (here <\(element.name)>)",
+          at: element.location,
           hint: "a storyboard is not this deep; is the file generated or damaged?"))
       return
     }
-    var list: [XMLAttribute] = []
-    if let attributes, count > 0 {
-      list.reserveCapacity(count)
-      // Five pointers per attribute: local name, prefix, URI, value start, value end.
-      for index in 0..<count {
-        let base = index * 5
-        guard let attributeName = attributes[base], let valueStart = attributes[base + 3],
-          let valueEnd = attributes[base + 4]
-        else { continue }
-        let raw = UnsafeBufferPointer(start: valueStart, count: valueEnd - valueStart)
-        var value = String(decoding: raw, as: UTF8.self)
-        if Self.hasControlCharacters(raw) { value = Self.withoutControlCharacters(value) }
-        list.append(XMLAttribute(name: String(cString: attributeName), value: value))
-      }
-    }
     do {
-      try handler.startElement(
-        XMLElementStart(name: name, attributes: list, location: location), depth: depth)
+      try handler.startElement(element, depth: depth)
     } catch {
       fail(error)
     }
+  }
+
+  /// The location of the `<` of the element being started: the parser stands at the `>` (or
+  /// `/>`) that ends its start tag, and the `<` is the last one before.
+  func currentElementLocation() -> SourceLocation {
+    precondition(inStartElement, "an XMLElementStart read outside its startElement call")
+    if let elementLocation { return elementLocation }
+    var start = min(offset, bytes.count) - 1
+    while start > 0 && bytes[start] != UInt8(ascii: "<") { start -= 1 }
+    let found = location(ofByte: max(start, 0))
+    elementLocation = found
+    return found
+  }
+
+  /// Whether the NUL-terminated `text` is exactly `name`.
+  static func equals(_ text: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+    let length = name.utf8CodeUnitCount
+    let expected = name.utf8Start
+    var index = 0
+    while index < length {
+      // A NUL in `text` differs from every byte of a name, so the loop stops at its end.
+      if text[index] != expected[index] { return false }
+      index += 1
+    }
+    return text[length] == 0
+  }
+
+  /// An attribute value from libxml2's bounds, control characters made spaces.
+  static func value(start: UnsafePointer<xmlChar>, end: UnsafePointer<xmlChar>) -> String {
+    let raw = UnsafeBufferPointer(start: start, count: end - start)
+    let value = String(decoding: raw, as: UTF8.self)
+    return hasControlCharacters(raw) ? withoutControlCharacters(value) : value
   }
 
   /// Whether UTF-8 text may hold a character `ControlCharacters` refuses (character
@@ -263,10 +336,10 @@ private final class ParseState {
         text.unicodeScalars.map { ControlCharacters.isRefused($0) ? " " : $0 }))
   }
 
-  func endElement(_ localName: UnsafePointer<xmlChar>) {
-    guard error == nil else { return }
+  func endElement() {
+    guard !failed else { return }
     do {
-      try handler.endElement(String(cString: localName), depth: depth)
+      try handler.endElement(depth: depth)
     } catch {
       fail(error)
     }
@@ -289,7 +362,7 @@ private final class ParseState {
 
   /// Keeps libxml2's first error or fatal error (warnings are ignored).
   func record(_ failure: xmlError, parser: xmlParserCtxtPtr?) {
-    guard failure.level.rawValue >= XML_ERR_ERROR.rawValue, error == nil else { return }
+    guard failure.level.rawValue >= XML_ERR_ERROR.rawValue, !failed else { return }
     var message = failure.message.map { String(cString: $0) } ?? "malformed XML"
     message = Self.withoutControlCharacters(message).trimmingSpaces()
     let location: SourceLocation
