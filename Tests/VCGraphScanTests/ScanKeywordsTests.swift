@@ -134,9 +134,52 @@ final class ScanKeywordsTests: XCTestCase {
       texts.append(Array("\(ending)f\(ending)".utf8))
     }
     texts.append([])
+    // Words of every length up to 17 at every offset of a chunk, and across chunks' edges.
+    for shift in 0..<9 {
+      let spaces = String(repeating: " ", count: shift)
+      let words = (1...17).map { String(repeating: "a", count: $0 - 1) + "b" }
+      texts.append(Array((spaces + words.joined(separator: " ")).utf8))
+      texts.append(Array((spaces + words.joined(separator: "(x: 1)\r\n") + "(").utf8))
+      texts.append(Array((spaces + "present" + words.joined(separator: "\n\t")).utf8))
+    }
     for text in texts {
       if let problem = Self.difference(text) { XCTFail("\(text): \(problem)") }
     }
+  }
+
+  /// `wordLanes` and `controlLanes` ask of eight bytes what `isWord` and `< 0x0E` ask of
+  /// one: every byte in every lane, the other lanes each byte around the classes' edges (a
+  /// carry from lane to lane would show); `chunk` and `tail` put the first byte lowest.
+  func testTheLanesAreTheBytesClasses() {
+    let others: [UInt8] = [
+      0x00, 0x09, 0x0A, 0x0D, 0x0E, 0x20, 0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x5A, 0x5B, 0x5E,
+      0x5F, 0x60, 0x61, 0x7A, 0x7B, 0x7F, 0x80, 0xDF, 0xFF,
+    ]
+    var wrong = 0
+    for byte in 0...255 {
+      for lane in 0..<8 {
+        for other in others {
+          var bytes = [UInt8](repeating: other, count: 8)
+          bytes[lane] = UInt8(byte)
+          let value = ScanKeywords.chunk(bytes, at: 0)
+          var words: UInt64 = 0
+          var controls: UInt64 = 0
+          for (index, each) in bytes.enumerated() {
+            if Self.isWord(each) { words |= 0x80 << UInt64(index * 8) }
+            if each < 0x0E { controls |= 0x80 << UInt64(index * 8) }
+          }
+          if ScanKeywords.wordLanes(value) != words || ScanKeywords.controlLanes(value) != controls
+          {
+            wrong += 1
+          }
+        }
+      }
+    }
+    XCTAssertEqual(wrong, 0, "of \(256 * 8 * others.count) chunks")
+    let bytes = Array("abcdefghijkl".utf8)
+    XCTAssertEqual(ScanKeywords.chunk(bytes, at: 1), 0x6968_6766_6564_6362)
+    XCTAssertEqual(ScanKeywords.tail(bytes, at: 9), 0x2020_2020_206C_6B6A)
+    XCTAssertEqual(ScanKeywords.tail(bytes, at: 12), 0x2020_2020_2020_2020)
   }
 
   /// Offsets checked by hand, so that the plain reading is not the only judge: a mark, a
