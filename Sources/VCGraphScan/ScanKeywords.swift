@@ -149,17 +149,19 @@ enum ScanKeywords {
     index.callees.reserveCapacity(count / 64 + 1)
     // The offset of the word being read, -1 between words.
     var start = -1
+    // 0x80 when the chunk before ends in a word's byte (its last lane's top bit, lowest).
+    var carry: UInt64 = 0
     var base = 0
     // Up to a chunk past the end, read as spaces: a word that ends the bytes ends there.
     while base <= count {
       let value = base + 8 <= count ? chunk(bytes, at: base) : tail(bytes, at: base)
       let words = wordLanes(value)
-      // The lanes whose byte is not of the kind of the one before it (the last lane of the
-      // chunk before is a word's when a word is being read): a word's first byte, or the
-      // first after a word.
-      var changes = words ^ (words << 8 | (start < 0 ? 0 : 0x80))
+      // The lanes whose byte is not of the kind of the one before it: a word's first byte,
+      // or the first after a word.
+      var changes = words ^ (words << 8 | carry)
+      carry = words >> 56
       while changes != 0 {
-        let offset = base + changes.trailingZeroBitCount / 8
+        let offset = base &+ changes.trailingZeroBitCount &>> 3
         if start < 0 {
           start = offset
         } else {
@@ -171,14 +173,14 @@ enum ScanKeywords {
       // LF, and CR but not before LF, end a line (as `SourceLines` counts them).
       var controls = controlLanes(value)
       while controls != 0 {
-        let offset = base + controls.trailingZeroBitCount / 8
+        let offset = base &+ controls.trailingZeroBitCount &>> 3
         let byte = bytes[offset]
         if byte == 0x0A || (byte == 0x0D && (offset + 1 == count || bytes[offset + 1] != 0x0A)) {
           index.lineStarts.append(offset + 1)
         }
         controls &= controls - 1
       }
-      base += 8
+      base &+= 8
     }
     return index
   }
