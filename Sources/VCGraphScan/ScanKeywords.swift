@@ -152,37 +152,49 @@ enum ScanKeywords {
     // 0x80 when the chunk before ends in a word's byte (its last lane's top bit, lowest).
     var carry: UInt64 = 0
     var base = 0
-    // Up to a chunk past the end, read as spaces: a word that ends the bytes ends there.
-    while base <= count {
-      let value = base + 8 <= count ? chunk(bytes, at: base) : tail(bytes, at: base)
-      let words = wordLanes(value)
-      // The lanes whose byte is not of the kind of the one before it: a word's first byte,
-      // or the first after a word.
-      var changes = words ^ (words << 8 | carry)
-      carry = words >> 56
-      while changes != 0 {
-        let offset = base &+ changes.trailingZeroBitCount &>> 3
-        if start < 0 {
-          start = offset
-        } else {
-          word(start..<offset, of: bytes, extra: extra, table: table, into: &index)
-          start = -1
-        }
-        changes &= changes - 1
-      }
-      // LF, and CR but not before LF, end a line (as `SourceLines` counts them).
-      var controls = controlLanes(value)
-      while controls != 0 {
-        let offset = base &+ controls.trailingZeroBitCount &>> 3
-        let byte = bytes[offset]
-        if byte == 0x0A || (byte == 0x0D && (offset + 1 == count || bytes[offset + 1] != 0x0A)) {
-          index.lineStarts.append(offset + 1)
-        }
-        controls &= controls - 1
-      }
+    while base <= count &- 8 {
+      read(chunk(bytes, at: base), at: base, of: bytes, extra, table, &start, &carry, &index)
       base &+= 8
     }
+    // The last bytes and spaces after them: a word that ends the bytes ends there.
+    read(tail(bytes, at: base), at: base, of: bytes, extra, table, &start, &carry, &index)
     return index
+  }
+
+  /// Reads the chunk `value` at `base` for `index`: notes the words that end in it (`start`
+  /// is the offset of the word being read, -1 between words; `carry` 0x80 when the chunk
+  /// before ends in a word's byte) and the lines that start after it.
+  @inline(__always)
+  private static func read(
+    _ value: UInt64, at base: Int, of bytes: [UInt8], _ extra: Set<UInt32>, _ table: Table,
+    _ start: inout Int, _ carry: inout UInt64, _ index: inout Index
+  ) {
+    let count = bytes.count
+    let words = wordLanes(value)
+    // The lanes whose byte is not of the kind of the one before it: a word's first byte, or
+    // the first after a word.
+    var changes = words ^ (words << 8 | carry)
+    carry = words >> 56
+    while changes != 0 {
+      let offset = base &+ changes.trailingZeroBitCount &>> 3
+      if start < 0 {
+        start = offset
+      } else {
+        word(start..<offset, of: bytes, extra: extra, table: table, into: &index)
+        start = -1
+      }
+      changes &= changes - 1
+    }
+    // LF, and CR but not before LF, end a line (as `SourceLines` counts them).
+    var controls = controlLanes(value)
+    while controls != 0 {
+      let offset = base &+ controls.trailingZeroBitCount &>> 3
+      let byte = bytes[offset]
+      if byte == 0x0A || (byte == 0x0D && (offset + 1 == count || bytes[offset + 1] != 0x0A)) {
+        index.lineStarts.append(offset + 1)
+      }
+      controls &= controls - 1
+    }
   }
 
   /// Notes the word at `range` in `index`: as a mark, a `return`, a callee.
