@@ -34,7 +34,7 @@ extension ScanKeywords {
   }
 
   /// The top bit of each lane of `value` whose byte `isWordByte`: non-ASCII (its own top
-  /// bit), a letter (with bit 5 set, from `a` to `z`), a digit or `_`.
+  /// bit), a letter (with bit 5 set, as `folded` has it, one from `a` to `z`), a digit or `_`.
   @inline(__always)
   static func wordLanes(_ value: UInt64) -> UInt64 {
     let ascii = value & lows
