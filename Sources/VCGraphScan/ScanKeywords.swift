@@ -104,10 +104,6 @@ enum ScanKeywords {
     }
   }
 
-  /// `isWordByte` of each byte, looked up in `index`'s loops (one load where the ranges were
-  /// five comparisons).
-  private static let wordBytes: [Bool] = (0...255).map { isWordByte(UInt8($0)) }
-
   private static let basis: UInt32 = 2_166_136_261
 
   /// FNV-1a of bytes, from `value`.
@@ -140,63 +136,103 @@ enum ScanKeywords {
 
   /// The names' offsets in `bytes`, and the words that may be callees; callees whose key is
   /// in `extra` count as marks too. `table` is `names`' (the tests take names out of it).
+  ///
+  /// The bytes are read eight at a time (`chunk`): the lanes holding a word's byte
+  /// (`wordLanes`) give where words start and end, those below 0x0E (`controlLanes`) where
+  /// lines may end, and only those bytes are looked at one by one.
   static func index(
     _ bytes: [UInt8], extra: Set<UInt32> = [], table: Table = byFirstByte
   ) -> Index {
     var index = Index()
     let count = bytes.count
-    let word = wordBytes
     index.lineStarts.reserveCapacity(count / 32 + 1)
-    var position = 0
-    while position < count {
-      let byte = bytes[position]
-      guard word[Int(byte)] else {
-        position += 1
-        if byte == 0x0A {
-          index.lineStarts.append(position)
-        } else if byte == 0x0D {
-          if position < count && bytes[position] == 0x0A { position += 1 }
-          index.lineStarts.append(position)
-        }
-        continue
-      }
-      let start = position
-      position += 1
-      while position < count && word[Int(bytes[position])] { position += 1 }
-      if table.contains(bytes, start..<position) {
-        index.marks.append(start)
-      } else if position - start == 6 && bytes[start..<position].elementsEqual(returnWord) {
-        index.returns.append(start)
-      }
-      // A callee is followed by `(` (perhaps after spaces); a generic `<`, a comment or a
-      // backquote after it leave the label unknown.
-      var next = position
-      while next < count && (bytes[next] == 0x20 || bytes[next] == 0x09) { next += 1 }
-      guard next < count else { continue }
-      let key: UInt32
-      switch bytes[next] {
-      case UInt8(ascii: "("):
-        let named = hash(bytes[start..<position])
-        key =
-          label(bytes, after: next + 1).map {
-            hash($0, from: hash(CollectionOfOne(UInt8(ascii: "(")), from: named))
-          } ?? named
-      case UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: "`"):
-        key = hash(bytes[start..<position])
-      default:
-        continue
-      }
-      index.callees.append((start, key))
-      if !extra.isEmpty && extra.contains(key) && index.marks.last != start {
-        index.marks.append(start)
-      }
+    index.callees.reserveCapacity(count / 64 + 1)
+    // The offset of the word being read, -1 between words.
+    var start = -1
+    // 0x80 when the chunk before ends in a word's byte (its last lane's top bit, lowest).
+    var carry: UInt64 = 0
+    var base = 0
+    while base <= count &- 8 {
+      read(chunk(bytes, at: base), at: base, of: bytes, extra, table, &start, &carry, &index)
+      base &+= 8
     }
+    // The last bytes and spaces after them: a word that ends the bytes ends there.
+    read(tail(bytes, at: base), at: base, of: bytes, extra, table, &start, &carry, &index)
     return index
   }
 
-  /// The first argument's label after a call's `(` at `position`: the word before a `:`, `_`
-  /// when the argument has none, nil when a comment or a backquote leaves it unknown.
-  private static func label(_ bytes: [UInt8], after position: Int) -> ArraySlice<UInt8>? {
+  /// Reads the chunk `value` at `base` for `index`: notes the words that end in it (`start`
+  /// is the offset of the word being read, -1 between words; `carry` 0x80 when the chunk
+  /// before ends in a word's byte) and the lines that start after it.
+  @inline(__always)
+  private static func read(
+    _ value: UInt64, at base: Int, of bytes: [UInt8], _ extra: Set<UInt32>, _ table: Table,
+    _ start: inout Int, _ carry: inout UInt64, _ index: inout Index
+  ) {
+    let count = bytes.count
+    let words = wordLanes(value)
+    // The lanes whose byte is not of the kind of the one before it: a word's first byte, or
+    // the first after a word.
+    var changes = words ^ (words << 8 | carry)
+    carry = words >> 56
+    while changes != 0 {
+      let offset = base &+ changes.trailingZeroBitCount &>> 3
+      if start < 0 {
+        start = offset
+      } else {
+        word(start..<offset, of: bytes, extra: extra, table: table, into: &index)
+        start = -1
+      }
+      changes &= changes - 1
+    }
+    // LF, and CR but not before LF, end a line (as `SourceLines` counts them).
+    var controls = controlLanes(value)
+    while controls != 0 {
+      let offset = base &+ controls.trailingZeroBitCount &>> 3
+      let byte = bytes[offset]
+      if byte == 0x0A || (byte == 0x0D && (offset + 1 == count || bytes[offset + 1] != 0x0A)) {
+        index.lineStarts.append(offset + 1)
+      }
+      controls &= controls - 1
+    }
+  }
+
+  /// Notes the word at `range` in `index`: as a mark, a `return`, a callee.
+  @inline(__always)
+  private static func word(
+    _ range: Range<Int>, of bytes: [UInt8], extra: Set<UInt32>, table: Table,
+    into index: inout Index
+  ) {
+    let start = range.lowerBound
+    let count = bytes.count
+    if table.contains(bytes, range) {
+      index.marks.append(start)
+    } else if range.count == 6 && bytes[start] == UInt8(ascii: "r")
+      && bytes[range].elementsEqual(returnWord)
+    {
+      index.returns.append(start)
+    }
+    // A callee is followed by `(` (perhaps after spaces); a generic `<`, a comment or a
+    // backquote after it leave the label unknown.
+    var next = range.upperBound
+    while next < count && (bytes[next] == 0x20 || bytes[next] == 0x09) { next += 1 }
+    guard next < count else { return }
+    let key: UInt32
+    switch bytes[next] {
+    case UInt8(ascii: "("): key = labelKey(bytes, after: next + 1, named: hash(bytes[range]))
+    case UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: "`"): key = hash(bytes[range])
+    default: return
+    }
+    index.callees.append((start, key))
+    if !extra.isEmpty && extra.contains(key) && index.marks.last != start {
+      index.marks.append(start)
+    }
+  }
+
+  /// The key of a call whose name hashes to `named` and whose `(` is just before `position`:
+  /// with the first argument's label, the word before a `:` (`_` when the argument has none),
+  /// or the name alone when a comment or a backquote leaves the label unknown.
+  private static func labelKey(_ bytes: [UInt8], after position: Int, named: UInt32) -> UInt32 {
     let count = bytes.count
     var start = position
     while start < count
@@ -206,15 +242,16 @@ enum ScanKeywords {
       start += 1
     }
     guard start < count, bytes[start] != UInt8(ascii: "/"), bytes[start] != UInt8(ascii: "`")
-    else { return nil }
+    else { return named }
     var end = start
     while end < count && isWordByte(bytes[end]) { end += 1 }
     var colon = end
     while colon < count && (bytes[colon] == 0x20 || bytes[colon] == 0x09) { colon += 1 }
+    let open = hash(CollectionOfOne(UInt8(ascii: "(")), from: named)
     guard end > start, colon < count, bytes[colon] == UInt8(ascii: ":") else {
-      return [UInt8(ascii: "_")]
+      return hash(CollectionOfOne(UInt8(ascii: "_")), from: open)
     }
-    return bytes[start..<end]
+    return hash(bytes[start..<end], from: open)
   }
 
   /// The keys of the callees that lie in `ranges` (ascending, not overlapping), in order,
