@@ -8,6 +8,8 @@ import CLibXML2
 /// borrows it, so it can be neither stored, returned nor captured by an escaping closure.
 /// Everything it answers (`String`s, `SourceLocation`s, `Bool`s) is a copy.
 struct XMLElementStart: ~Copyable {
+  /// The parse it belongs to, which outlives every callback (no reference counting per
+  /// element; the view cannot outlive the callback, see above).
   fileprivate unowned(unsafe) let state: ParseState
   fileprivate let localName: UnsafePointer<xmlChar>
   /// libxml2's attribute array: five pointers per attribute (local name, prefix, URI, value
@@ -26,8 +28,10 @@ struct XMLElementStart: ~Copyable {
   /// Where the element's `<` is.
   var location: SourceLocation { state.currentElementLocation() }
 
-  /// The value of the first attribute with this local name, if written (character and
-  /// predefined entity references replaced, control characters made spaces).
+  /// The value of the first attribute with this local name, if written: character references
+  /// and `&lt;`, `&gt;`, `&quot;`, `&apos;` replaced, control characters made spaces. (libxml2's
+  /// SAX2 interface without entity substitution hands `&amp;` and `&#38;` over as `&#38;`;
+  /// XMLReaderTests pins that.)
   subscript(attribute name: StaticString) -> String? {
     guard let index = index(ofAttribute: name), let attributes else { return nil }
     return ParseState.value(start: attributes[index + 3]!, end: attributes[index + 4]!)
@@ -306,7 +310,8 @@ private final class ParseState {
     let expected = name.utf8Start
     var index = 0
     while index < length {
-      // A NUL in `text` differs from every byte of a name, so the loop stops at its end.
+      // A NUL in `text` differs from every byte of the names asked for (none holds a NUL),
+      // so the loop stops at its end.
       if text[index] != expected[index] { return false }
       index += 1
     }
