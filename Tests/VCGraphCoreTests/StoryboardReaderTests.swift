@@ -53,6 +53,15 @@ import VCGraphCore
     #expect(storyboard.scenes[0].title == "a b [31mc ")
   }
 
+  @Test func anAmpersandInATitleIsAnAmpersand() throws {
+    // Interface Builder writes "Tom & Jerry" as `Tom &amp; Jerry`; it was read (and drawn)
+    // as "Tom &#38; Jerry", libxml2's text for it without entity substitution.
+    let text = Self.minimal.replacingOccurrences(
+      of: "customClass=\"A\"", with: "customClass=\"A\" title=\"Tom &amp; Jerry &#38; &lt;3\"")
+    let storyboard = try StoryboardReader().read(text: text, path: "t.storyboard")
+    #expect(storyboard.scenes[0].title == "Tom & Jerry & <3")
+  }
+
   // MARK: - Bad XML
 
   @Test func malformedXMLIsAPositionedDataError() throws {

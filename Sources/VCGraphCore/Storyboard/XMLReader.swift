@@ -38,13 +38,13 @@ struct XMLElementStart: ~Copyable {
   }
 
   /// Whether the attribute is written and its value (as the subscript gives it) is `value`;
-  /// compared without making a `String` unless the value holds control characters.
+  /// compared without making a `String` unless the value holds control characters or `&`.
   func attribute(_ name: StaticString, is value: StaticString) -> Bool {
     guard let index = index(ofAttribute: name), let attributes else { return false }
     let start = attributes[index + 3]!
     let length = attributes[index + 4]! - start
     let raw = UnsafeBufferPointer(start: start, count: length)
-    if ParseState.hasControlCharacters(raw) {
+    if ParseState.hasControlCharacters(raw) || raw.contains(UInt8(ascii: "&")) {
       return ParseState.value(start: start, end: start + length) == value.description
     }
     guard length == value.utf8CodeUnitCount else { return false }
@@ -318,11 +318,40 @@ private final class ParseState {
     return text[length] == 0
   }
 
-  /// An attribute value from libxml2's bounds, control characters made spaces.
+  /// An attribute value from libxml2's bounds, `&` restored and control characters made
+  /// spaces.
   static func value(start: UnsafePointer<xmlChar>, end: UnsafePointer<xmlChar>) -> String {
     let raw = UnsafeBufferPointer(start: start, count: end - start)
-    let value = String(decoding: raw, as: UTF8.self)
+    let value =
+      raw.contains(UInt8(ascii: "&"))
+      ? String(decoding: withAmpersands(raw), as: UTF8.self)
+      : String(decoding: raw, as: UTF8.self)
     return hasControlCharacters(raw) ? withoutControlCharacters(value) : value
+  }
+
+  private static let escapedAmpersand = Array("&#38;".utf8)
+
+  /// `raw` with each `&#38;` made `&`. Without entity substitution (`XML_PARSE_NOENT`, which
+  /// would substitute external entities too) libxml2 replaces every other reference in an
+  /// attribute value but hands `&amp;` and `&#38;` over as the text `&#38;`: the only `&` a
+  /// value can hold, since a bare one is not well-formed (`a&amp;#38;b` gives `a&#38;#38;b`,
+  /// read as `a&#38;b`).
+  static func withAmpersands(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(raw.count)
+    var index = 0
+    while index < raw.count {
+      if raw[index] == UInt8(ascii: "&"), index + 5 <= raw.count,
+        raw[index..<index + 5].elementsEqual(escapedAmpersand)
+      {
+        result.append(UInt8(ascii: "&"))
+        index += 5
+      } else {
+        result.append(raw[index])
+        index += 1
+      }
+    }
+    return result
   }
 
   /// Whether UTF-8 text may hold a character `ControlCharacters` refuses (character
