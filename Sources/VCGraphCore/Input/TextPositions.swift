@@ -73,13 +73,18 @@ struct LineColumnWalk {
   /// go by in words; anything else takes the same steps as the byte-wise walk.
   mutating func walk(to end: Int, inContiguous bytes: UnsafeBufferPointer<UInt8>) {
     let end = min(end, bytes.count)
-    guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let high: UInt64 = 0x8080_8080_8080_8080
     while offset < end {
       while offset + 8 <= end {
-        // Byte i of the text is bits 8i..<8i+8 of `word`.
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        // Byte i of the text is bits 8i..<8i+8 of `word` (the loop over the slice is one load
+        // once optimized, as `ScanKeywords.chunk`'s).
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes[offset..<offset &+ 8] {
+          word |= UInt64(byte) &<< shift
+          shift &+= 8
+        }
         // A byte of `word ^ c` is zero where `word` holds `c`; `(x - ones) & ~x & high` marks
         // the lowest zero byte of `x` exactly (borrows only mark bytes above it).
         let lineFeeds = word ^ (ones &* 0x0A)
