@@ -11,22 +11,28 @@ class LeafSkippingVisitor: SyntaxVisitor {
   /// `present`, `self`, `Foo`, `show(_:sender:)` in a selector: a name, its argument labels
   /// and module selector, all tokens.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    node.hasError ? .visitChildren : .skipChildren
+    leaf(node)
   }
   override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-    node.hasError ? .visitChildren : .skipChildren
+    leaf(node)
   }
   override func visit(_ node: FloatLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-    node.hasError ? .visitChildren : .skipChildren
+    leaf(node)
   }
   override func visit(_ node: BooleanLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-    node.hasError ? .visitChildren : .skipChildren
+    leaf(node)
   }
   override func visit(_ node: NilLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-    node.hasError ? .visitChildren : .skipChildren
+    leaf(node)
   }
   /// `private`, `override`, `private(set)`.
   override func visit(_ node: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
+    leaf(node)
+  }
+
+  /// A node of only tokens is not entered, unless it has a syntax error.
+  @inline(__always)
+  private func leaf(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
     node.hasError ? .visitChildren : .skipChildren
   }
 }
