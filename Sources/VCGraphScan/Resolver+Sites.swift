@@ -138,47 +138,51 @@ extension Resolver {
 
   // MARK: - Helpers
 
-  /// The call sites of router helpers as edges (`via: helper`), one level deep.
-  func helperEdges() -> [ScanEdge] {
+  /// The router helpers by name: functions whose body does an operation with a parameter on
+  /// a receiver that is (or may be) a controller.
+  func helpersByName() -> [String: [HelperFact]] {
     var helpers: [String: [HelperFact]] = [:]
     for file in files {
       for helper in file.helpers where receiver(of: helper.site) != nil {
         helpers[helper.name, default: []].append(helper)
       }
     }
+    return helpers
+  }
+
+  /// The call sites of router helpers in `file` as edges (`via: helper`), one level deep.
+  func helperEdges(in file: FileFacts, helpers: [String: [HelperFact]]) -> [ScanEdge] {
     guard !helpers.isEmpty else { return [] }
     var result: [ScanEdge] = []
-    for file in files {
-      for call in file.calls {
-        let key = ShapeReader.isTypeName(call.name) && call.receiver == nil ? "init" : call.name
-        guard let candidates = helpers[key] else { continue }
-        for helper in candidates {
-          guard let argument = Self.argumentIndex(call.labels, helper.parameters, helper.parameter),
-            argument < call.arguments.count,
-            let confidence = callsHelper(call, helper)
-          else { continue }
-          guard var edge = edges(of: helper.site, file: file.file).first else { continue }
-          edge.from = from(call.context, file: file.file)
-          edge.fromKind = fromKind(call.context)
-          edge.file = file.file
-          edge.line = call.line
-          edge.column = call.column
-          edge.via = .helper
-          edge.helper = helper.signature
-          edge.confidence = edge.confidence == .labels ? .labels : confidence
-          edge.to = nil
-          edge.reason = nil
-          let resolution = resolve(call.arguments[argument], in: call.context)
-          if let type = resolution.type, !Self.generalTypes.contains(type) {
-            edge.to = type
-          } else {
-            edge.reason =
-              resolution.type.map { "declared only as \($0)" } ?? resolution.reason
-              ?? "unresolved"
-          }
-          result.append(edge)
-          break
+    for call in file.calls {
+      let key = ShapeReader.isTypeName(call.name) && call.receiver == nil ? "init" : call.name
+      guard let candidates = helpers[key] else { continue }
+      for helper in candidates {
+        guard let argument = Self.argumentIndex(call.labels, helper.parameters, helper.parameter),
+          argument < call.arguments.count,
+          let confidence = callsHelper(call, helper)
+        else { continue }
+        guard var edge = edges(of: helper.site, file: file.file).first else { continue }
+        edge.from = from(call.context, file: file.file)
+        edge.fromKind = fromKind(call.context)
+        edge.file = file.file
+        edge.line = call.line
+        edge.column = call.column
+        edge.via = .helper
+        edge.helper = helper.signature
+        edge.confidence = edge.confidence == .labels ? .labels : confidence
+        edge.to = nil
+        edge.reason = nil
+        let resolution = resolve(call.arguments[argument], in: call.context)
+        if let type = resolution.type, !Self.generalTypes.contains(type) {
+          edge.to = type
+        } else {
+          edge.reason =
+            resolution.type.map { "declared only as \($0)" } ?? resolution.reason
+            ?? "unresolved"
         }
+        result.append(edge)
+        break
       }
     }
     return result

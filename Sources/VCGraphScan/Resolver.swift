@@ -10,10 +10,12 @@ package struct Resolver {
   let storyboards: StoryboardIndex
   let files: [FileFacts]
 
-  init(files: [FileFacts], storyboards: StoryboardIndex) {
+  /// A resolver over `files`, with `table` made of their types in order (what
+  /// `TypeTable(files.flatMap(\.types))` makes; the scan builds it while it parses).
+  init(files: [FileFacts], storyboards: StoryboardIndex, table: TypeTable) {
     self.files = files
     self.storyboards = storyboards
-    table = TypeTable(files.flatMap(\.types))
+    self.table = table
   }
 
   /// A resolver over declarations alone (no storyboard, no sites): what `vcgraph lint`

@@ -25,7 +25,7 @@ struct FileFacts: Sendable {
 }
 
 /// A type declaration or an extension.
-package struct TypeFact: Sendable {
+package struct TypeFact: Sendable, Equatable {
   package enum Kind: String, Sendable {
     case `class`, `struct`, `enum`, `protocol`, `extension`, actor
   }

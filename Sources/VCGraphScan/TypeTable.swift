@@ -11,32 +11,49 @@ package struct TypeTable: Sendable {
   private var controllerKinds: [String: Bool?] = [:]
 
   package init(_ facts: [TypeFact]) {
-    for fact in facts {
-      if var known = types[fact.name] {
-        if known.kind == .extension && fact.kind != .extension {
-          var merged = fact
-          merged.properties.merge(known.properties) { own, _ in own }
-          merged.methods.merge(known.methods) { own, _ in own }
-          merged.stringConstants.merge(known.stringConstants) { own, _ in own }
-          merged.ownOperations.formUnion(known.ownOperations)
-          merged.unwindActions.formUnion(known.unwindActions)
-          merged.inherited += known.inherited
-          known = merged
-        } else {
-          known.properties.merge(fact.properties) { own, _ in own }
-          known.methods.merge(fact.methods) { own, _ in own }
-          known.stringConstants.merge(fact.stringConstants) { own, _ in own }
-          known.ownOperations.formUnion(fact.ownOperations)
-          known.unwindActions.formUnion(fact.unwindActions)
-          if fact.kind != .extension || known.kind == .extension {
-            known.inherited += fact.inherited
-          }
-        }
-        types[fact.name] = known
-      } else {
-        types[fact.name] = fact
+    var table = TypeTable(merging: [])
+    for fact in facts { table.merge(fact) }
+    table.finish()
+    self = table
+  }
+
+  /// A table being built (`merge` the facts in the files' order, then `finish`): what the
+  /// scan does while the files are still being parsed.
+  init(merging facts: [TypeFact]) {
+    for fact in facts { merge(fact) }
+  }
+
+  /// Adds one declaration or extension: a type's declaration comes first (its members win
+  /// over its extensions'), then what is merged in the order given.
+  mutating func merge(_ fact: TypeFact) {
+    guard var known = types.removeValue(forKey: fact.name) else {
+      types[fact.name] = fact
+      return
+    }
+    if known.kind == .extension && fact.kind != .extension {
+      var merged = fact
+      merged.properties.merge(known.properties) { own, _ in own }
+      merged.methods.merge(known.methods) { own, _ in own }
+      merged.stringConstants.merge(known.stringConstants) { own, _ in own }
+      merged.ownOperations.formUnion(known.ownOperations)
+      merged.unwindActions.formUnion(known.unwindActions)
+      merged.inherited += known.inherited
+      known = merged
+    } else {
+      known.properties.merge(fact.properties) { own, _ in own }
+      known.methods.merge(fact.methods) { own, _ in own }
+      known.stringConstants.merge(fact.stringConstants) { own, _ in own }
+      known.ownOperations.formUnion(fact.ownOperations)
+      known.unwindActions.formUnion(fact.unwindActions)
+      if fact.kind != .extension || known.kind == .extension {
+        known.inherited += fact.inherited
       }
     }
+    types[fact.name] = known
+  }
+
+  /// Makes the chains and controller kinds of every type, once all are merged.
+  mutating func finish() {
     for name in types.keys { chains[name] = makeChain(name) }
     for name in types.keys { controllerKinds[name] = controllerKind(name) }
   }
