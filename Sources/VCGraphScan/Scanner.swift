@@ -95,11 +95,13 @@ public struct Scanner: Sendable {
       DispatchQueue.concurrentPerform(iterations: again.count) { item in
         let index = again[item]
         // The declarations do not depend on the marks: the first reading's types, which the
-        // table has merged, stay.
+        // table has merged, stay, and are not collected again.
+        let types = box.types(at: index)
         box.set(
           index,
-          read(index).map { facts(source: $0.0, file: $0.1, skipping: true, extra: extra) },
-          keepingTypes: true)
+          read(index).map {
+            facts(source: $0.0, file: $0.1, skipping: true, extra: extra, types: types)
+          })
       }
     }
     var files: [FileFacts] = []
@@ -118,26 +120,30 @@ public struct Scanner: Sendable {
 
   /// The facts of source text (also what the tests use on snippets); with `skipping`, the
   /// operations' walk skips what holds no word of `table` (`ScanKeywords.names`) nor of
-  /// `extra`'s hashes.
+  /// `extra`'s hashes. `types`: the file's declarations as already collected.
   static func facts(
     source: [UInt8], file: String, skipping: Bool = false, extra: Set<UInt32> = [],
-    table: ScanKeywords.Table = ScanKeywords.byFirstByte
+    table: ScanKeywords.Table = ScanKeywords.byFirstByte, types: [TypeFact]? = nil
   ) -> FileFacts {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
     let index = skipping ? ScanKeywords.index(source, extra: extra, table: table) : nil
     let lines = index.map { SourceLines(starts: $0.lineStarts) } ?? SourceLines(source)
-    let declarations = DeclarationCollector(file: file, lines: lines)
-    declarations.returnOffsets = index?.returns
-    declarations.walk(tree)
+    var facts = FileFacts(file: file)
+    if let types {
+      facts.types = types
+    } else {
+      let declarations = DeclarationCollector(file: file, lines: lines)
+      declarations.returnOffsets = index?.returns
+      declarations.walk(tree)
+      facts.types = declarations.types
+    }
     let operations = OperationCollector(file: file, lines: lines)
     operations.marks = index?.marks
     operations.walk(tree)
-    var facts = FileFacts(file: file)
     if let index {
       facts.skippedCallees = ScanKeywords.callees(index, in: operations.skipped)
       facts.skippedBytes = operations.skipped.reduce(0) { $0 + $1.count }
     }
-    facts.types = declarations.types
     facts.sites = operations.sites
     facts.calls = operations.calls
     facts.helpers = operations.helpers
@@ -192,24 +198,14 @@ private final class FactsBox: @unchecked Sendable {
 
   init(count: Int) { items = Array(repeating: nil, count: count) }
 
-  /// Sets a file's result; `keepingTypes`, a second reading's, with the first one's types.
-  func set(
-    _ index: Int, _ value: Result<FileFacts, Scanner.Problem>, keepingTypes: Bool = false
-  ) {
+  func set(_ index: Int, _ value: Result<FileFacts, Scanner.Problem>) {
     lock.lock()
-    if keepingTypes, case .success(var facts) = value,
-      case .success(let first)? = items[index]
-    {
-      facts.types = first.types
-      items[index] = .success(facts)
-    } else {
-      items[index] = value
-    }
+    items[index] = value
     lock.unlock()
   }
 
-  /// The next file's types, when it has been read.
-  private func types(at index: Int) -> [TypeFact]? {
+  /// A file's types, once it has been read (none when it could not be).
+  func types(at index: Int) -> [TypeFact]? {
     lock.lock()
     defer { lock.unlock() }
     switch items[index] {
