@@ -90,13 +90,21 @@ struct ScanCommand: Subcommand {
       let paths = try context.sourcePaths(for: ScanOptions.name)
       let exclusion = ScanExclusion(
         configurations: context.loader.configurations, globs: options.exclude)
-      let sources = try ScanSources.collect(
-        paths, root: options.root, isExcluded: exclusion.isExcluded)
-      guard !sources.swiftFiles.isEmpty || !sources.storyboards.isEmpty else {
-        throw VCGraphError(
-          .noInput, "no .swift or .storyboard file under \(paths.joined(separator: " "))")
+      // The parser starts while the folders are walked.
+      let child = ScanRunner.start(root: options.root ?? ScanSources.defaultRoot(paths))
+      let sources: ScanSources
+      do throws(VCGraphError) {
+        sources = try ScanSources.collect(
+          paths, root: options.root, isExcluded: exclusion.isExcluded)
+        guard !sources.swiftFiles.isEmpty || !sources.storyboards.isEmpty else {
+          throw VCGraphError(
+            .noInput, "no .swift or .storyboard file under \(paths.joined(separator: " "))")
+        }
+      } catch {
+        child.cancel()
+        throw error
       }
-      let json = try ScanRunner.run(sources, console: context.console)
+      let json = try child.finish(sources, console: context.console)
       let bytes: [UInt8]
       if let format = options.format.render {
         let result = try ScanResult(jsonBytes: json, path: "vcgraph-swift's output")

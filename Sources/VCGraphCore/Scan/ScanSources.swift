@@ -85,8 +85,9 @@ public struct ScanSources: Sendable, Equatable {
     return Array(Set(paths)).sorted()
   }
 
-  /// The one folder given, else the current directory.
-  static func defaultRoot(_ paths: [String]) -> String {
+  /// The root of a scan of `paths` without one given (what `collect` takes): the one folder
+  /// given, else the current directory.
+  public static func defaultRoot(_ paths: [String]) -> String {
     if paths.count == 1 {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: paths[0], isDirectory: &isDirectory),
