@@ -229,6 +229,47 @@ final class ScanCommandTests: XCTestCase {
     }
   }
 
+  /// With no configuration file in the folders the walk goes into, the files that apply are
+  /// looked up once for the folder given: the base one above it and one in a folder between
+  /// still leave files out, as they do when asked for every folder.
+  func testConfigurationsAboveTheFolderScannedApplyToAllItsFiles() throws {
+    let vcgraph = try Self.built("vcgraph")
+    _ = try Self.built("vcgraph-swift")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let manager = FileManager.default
+    for sub in ["Sub/App/Generated", "Sub/App/Old", "Sub/App/New"] {
+      try manager.createDirectory(
+        at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+    }
+    defer { try? manager.removeItem(at: folder) }
+    let names = [
+      "Sub/App/Home", "Sub/App/Generated/Mocks", "Sub/App/Old/Legacy", "Sub/App/New/Fresh",
+    ]
+    for name in names {
+      let target = name.split(separator: "/").last!
+      try """
+        import UIKit
+        final class \(target)Presenter: UIViewController {
+          func open() { present(\(target)ViewController(), animated: true) }
+        }
+        """.write(
+          to: folder.appendingPathComponent(name + ".swift"), atomically: true, encoding: .utf8)
+    }
+    try "excluded:\n  - Sub/App/Generated\n".write(
+      to: folder.appendingPathComponent(".vcgraph.yml"), atomically: true, encoding: .utf8)
+    try "excluded:\n  - App/Old\n".write(
+      to: folder.appendingPathComponent("Sub/.vcgraph.yml"), atomically: true, encoding: .utf8)
+    let run = try Self.run(vcgraph, ["scan", "Sub/App"], in: folder)
+    XCTAssertEqual(run.status, 0, run.stderr)
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    for kept in ["Home", "Fresh"] {
+      XCTAssertTrue(text.contains("\"\(kept)ViewController\""), kept)
+    }
+    for left in ["Mocks", "Legacy"] {
+      XCTAssertFalse(text.contains("\(left)ViewController"), left)
+    }
+  }
+
   /// A real app's map as SVG: a code type's tooltip says where it is declared (read from
   /// Tinodios/ArchivedChatsTableViewController.swift, line 11) and no storyboard position it
   /// does not have; the segue it performs by identifier is drawn with that identifier.
