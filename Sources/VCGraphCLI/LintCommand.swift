@@ -49,9 +49,11 @@ struct LintCommand: Subcommand {
     do throws(VCGraphError) {
       let paths = try context.sourcePaths(for: LintOptions.name)
       let baseline = try baselinePath.map(CheckCommand.readBaseline)
-      let found = try ScanSources.collect(paths) { path, inside in
-        context.loader.isExcluded(path) || InputSelection.matches(inside, options.exclude)
-      }
+      // The scan's exclusions: the configuration files looked up once per folder (or per
+      // folder given), where asking them for every file cost 80 ms of 5,408 files.
+      let exclusion = ScanExclusion(
+        configurations: context.loader.configurations, globs: options.exclude)
+      let found = try ScanSources.collect(paths, isExcluded: exclusion.isExcluded)
       guard !found.swiftFiles.isEmpty else {
         throw VCGraphError(.noInput, "no .swift file under \(paths.joined(separator: " "))")
       }

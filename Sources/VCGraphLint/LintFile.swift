@@ -8,32 +8,38 @@ package struct LintFile {
   /// The path as given (findings carry it).
   package let path: String
   package let tree: SourceFileSyntax
-  let converter: SourceLocationConverter
+  /// Lines and columns, from the file's bytes: the numbers `SourceLocationConverter` gives
+  /// (`SourceLinesTests`), whose table of every token cost 5% of `vcgraph lint`.
+  let lines: SourceLines
   /// Every function, initializer and deinitializer with a body, in source order (nested ones
   /// too, each on its own).
   package let functions: [LintFunction]
   /// Every call in the file, in source order (one walk for every rule that reads calls).
   let calls: [FunctionCallExprSyntax]
+  /// Every struct declaration, in source order (nested and local ones too).
+  let structs: [StructDeclSyntax]
 
-  init(path: String, tree: SourceFileSyntax) {
+  /// `source`: the bytes `tree` was parsed from.
+  init(path: String, tree: SourceFileSyntax, source: [UInt8]) {
     self.path = path
     self.tree = tree
-    converter = SourceLocationConverter(fileName: path, tree: tree)
+    lines = SourceLines(source)
     let collector = FunctionCollector()
     collector.walk(tree)
     functions = collector.functions
     calls = collector.calls
+    structs = collector.structs
   }
 
   /// Where a node starts (its first token, trivia left out).
   package func location(_ node: some SyntaxProtocol) -> SourceLocation {
-    let location = node.startLocation(converter: converter)
+    let location = lines.start(of: node)
     return SourceLocation(path: path, line: location.line, column: location.column)
   }
 
   /// The line and column of an absolute position.
   func location(at position: AbsolutePosition) -> SourceLocation {
-    let location = converter.location(for: position)
+    let location = lines.location(position.utf8Offset)
     return SourceLocation(path: path, line: location.line, column: location.column)
   }
 }
@@ -61,13 +67,17 @@ package struct LintFunction {
   }
 }
 
-/// Collects the functions of a file with their enclosing types.
+/// Collects the functions of a file with their enclosing types, and their locals as
+/// `LocalCollector` would find them in each body, in the same walk.
 final class FunctionCollector: SyntaxVisitor {
   var functions: [LintFunction] = []
   var calls: [FunctionCallExprSyntax] = []
+  var structs: [StructDeclSyntax] = []
   private var types: [(String, TypeFact.Kind, [String])] = []
-  /// Indices in `functions` of the functions being visited, innermost last.
-  private var open: [Int?] = []
+  /// The functions being visited, innermost last: the index in `functions` (nil without a
+  /// body), whether it is a `func` (an initializer's or deinitializer's body is also its
+  /// enclosing function's, whose `LocalCollector` does not skip them), and its body's bytes.
+  private var open: [(index: Int?, isFunction: Bool, body: Range<Int>)] = []
 
   init() { super.init(viewMode: .sourceAccurate) }
 
@@ -81,6 +91,7 @@ final class FunctionCollector: SyntaxVisitor {
   }
   override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    structs.append(node)
     enter(node.name.text, .struct)
     return .visitChildren
   }
@@ -115,10 +126,10 @@ final class FunctionCollector: SyntaxVisitor {
 
   private func add(
     _ name: String, parameters: FunctionParameterListSyntax?, body: CodeBlockSyntax?,
-    modifiers: DeclModifierListSyntax?
+    modifiers: DeclModifierListSyntax?, isFunction: Bool
   ) {
     guard let body else {
-      open.append(nil)
+      open.append((nil, isFunction, 0..<0))
       return
     }
     let labels = parameters.map { $0.map { $0.firstName.text } } ?? []
@@ -128,8 +139,6 @@ final class FunctionCollector: SyntaxVisitor {
       scope.parameters.append(
         ((parameter.secondName ?? parameter.firstName).text, ShapeReader.typeName(parameter.type)))
     }
-    let locals = LocalCollector(scope: scope)
-    locals.walk(body)
     let type = types.last
     functions.append(
       LintFunction(
@@ -138,20 +147,41 @@ final class FunctionCollector: SyntaxVisitor {
           function: signature),
         name: name, labels: labels, body: body,
         isOverride: modifiers?.contains { $0.name.tokenKind == .keyword(.override) } ?? false,
-        scope: locals.scope))
-    open.append(functions.count - 1)
+        scope: scope))
+    let bytes = body.position.utf8Offset..<body.endPosition.utf8Offset
+    open.append((functions.count - 1, isFunction, bytes))
   }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     calls.append(node)
-    if let index = open.last ?? nil, let call = Call(node) { functions[index].calls.append(call) }
+    if let index = open.last?.index, let call = Call(node) { functions[index].calls.append(call) }
+    return .visitChildren
+  }
+
+  /// Applies `record` to the scope of each open function whose body holds `node`, innermost
+  /// first, up to the innermost `func` (its enclosing functions' locals leave it out).
+  private func inScopes(of node: some SyntaxProtocol, _ record: (inout Scope) -> Void) {
+    let offset = node.position.utf8Offset
+    for entry in open.reversed() {
+      if let index = entry.index, entry.body.contains(offset) { record(&functions[index].scope) }
+      if entry.isFunction { break }
+    }
+  }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    if !open.isEmpty { inScopes(of: node) { LocalCollector.record(node, in: &$0) } }
+    return .visitChildren
+  }
+
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    if !open.isEmpty { inScopes(of: node) { LocalCollector.record(node, in: &$0) } }
     return .visitChildren
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     add(
       node.name.text, parameters: node.signature.parameterClause.parameters, body: node.body,
-      modifiers: node.modifiers)
+      modifiers: node.modifiers, isFunction: true)
     return .visitChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) { open.removeLast() }
@@ -159,20 +189,21 @@ final class FunctionCollector: SyntaxVisitor {
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     add(
       "init", parameters: node.signature.parameterClause.parameters, body: node.body,
-      modifiers: node.modifiers)
+      modifiers: node.modifiers, isFunction: false)
     return .visitChildren
   }
   override func visitPost(_ node: InitializerDeclSyntax) { open.removeLast() }
 
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    add("deinit", parameters: nil, body: node.body, modifiers: node.modifiers)
+    add("deinit", parameters: nil, body: node.body, modifiers: node.modifiers, isFunction: false)
     return .visitChildren
   }
   override func visitPost(_ node: DeinitializerDeclSyntax) { open.removeLast() }
 }
 
 /// A body's locals in source order (`let nav = UINavigationController(...)`, `if let x = ...`),
-/// nested functions left out.
+/// nested functions left out. `FunctionCollector` finds the same in its walk (`record`);
+/// walking each body again for them cost 4% of `vcgraph lint`.
 final class LocalCollector: SyntaxVisitor {
   var scope: Scope
 
@@ -184,6 +215,17 @@ final class LocalCollector: SyntaxVisitor {
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    Self.record(node, in: &scope)
+    return .visitChildren
+  }
+
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    Self.record(node, in: &scope)
+    return .visitChildren
+  }
+
+  /// The locals `node` declares, into `scope`.
+  static func record(_ node: VariableDeclSyntax, in scope: inout Scope) {
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         continue
@@ -196,19 +238,18 @@ final class LocalCollector: SyntaxVisitor {
       }
       if let shape { scope.locals[name] = shape }
     }
-    return .visitChildren
   }
 
-  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+  /// The local an `if let` or `guard let` binds, into `scope`.
+  static func record(_ node: OptionalBindingConditionSyntax, in scope: inout Scope) {
     guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
-      return .visitChildren
+      return
     }
     if let value = node.initializer?.value {
       scope.locals[name] = ShapeReader.shape(value, scope: scope)
     } else if let type = node.typeAnnotation?.type {
       scope.locals[name] = .typed(ShapeReader.typeName(type))
     }
-    return .visitChildren
   }
 }
 

@@ -62,9 +62,9 @@ public struct Linter: Sendable {
   /// One file: parse, collect its types, run every check, read its suppression comments.
   static func outcome(source: [UInt8], path: String) -> FileOutcome {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let file = LintFile(path: path, tree: tree)
+    let file = LintFile(path: path, tree: tree, source: source)
     var outcome = FileOutcome(
-      types: Declarations.of(tree, file: path, converter: file.converter), read: true)
+      types: Declarations.of(tree, file: path, lines: file.lines), read: true)
     for check in checks {
       outcome.candidates += check.candidates(in: file).map { (check.rule, $0) }
       outcome.facts.merge(check.facts(in: file)) { $0.union($1) }
@@ -75,7 +75,7 @@ public struct Linter: Sendable {
       outcome.problems = suppression.problems
       outcome.suppression = suppression
     }
-    outcome.lines = file.converter.location(for: tree.endPosition).line
+    outcome.lines = file.lines.lineCount(tree)
     return outcome
   }
 
