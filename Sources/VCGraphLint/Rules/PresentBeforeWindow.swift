@@ -14,6 +14,11 @@ extension PresentBeforeWindow: LintCheck {
   static let depth = 4
 
   package static func candidates(in file: LintFile) -> [LintCandidate] {
+    // Every finding is a presentation in a function of the file (each call in a body is its
+    // innermost function's): a file with none has no finding, and its early methods' calls
+    // are not followed (3% of `vcgraph lint`).
+    guard file.functions.contains(where: { $0.calls.contains { $0.isOperation(.present) } })
+    else { return [] }
     var methods: [String: [LintFunction]] = [:]
     for function in file.functions {
       guard let type = function.context.typeName else { continue }
