@@ -16,6 +16,9 @@ package struct LintFile {
   package let functions: [LintFunction]
   /// Every call in the file, in source order (one walk for every rule that reads calls).
   let calls: [FunctionCallExprSyntax]
+  /// Each call's name as `SwiftUIViews.name(of:)` gives it, in `calls`' order: made once for
+  /// the four rules that look for SwiftUI's calls by name (each made them all: 4% of lint).
+  let callNames: [String?]
   /// Every struct declaration, in source order (nested and local ones too).
   let structs: [StructDeclSyntax]
 
@@ -28,8 +31,12 @@ package struct LintFile {
     collector.walk(tree)
     functions = collector.functions
     calls = collector.calls
+    callNames = calls.map(SwiftUIViews.name(of:))
     structs = collector.structs
   }
+
+  /// The calls with their names (`callNames`).
+  var namedCalls: Zip2Sequence<[FunctionCallExprSyntax], [String?]> { zip(calls, callNames) }
 
   /// Where a node starts (its first token, trivia left out).
   package func location(_ node: some SyntaxProtocol) -> SourceLocation {

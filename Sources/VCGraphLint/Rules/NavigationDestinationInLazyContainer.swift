@@ -8,7 +8,7 @@ import VCGraphScan
 extension NavigationDestinationInLazyContainer: LintCheck {
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
-    for call in file.calls where SwiftUIViews.name(of: call) == ".navigationDestination" {
+    for (call, name) in file.namedCalls where name == ".navigationDestination" {
       let containers = SwiftUIViews.containers(of: call).prefix {
         !SwiftUIViews.stacks.contains($0) && !SwiftUIViews.newContexts.contains($0)
           && $0 != "NavigationSplitView"

@@ -15,8 +15,8 @@ extension NavigationLinkOutsideStack: LintCheck {
   package static func facts(in file: LintFile) -> [String: Set<String>] {
     var roots = Set<String>()
     var stacked = Set<String>()
-    for call in file.calls {
-      guard let name = SwiftUIViews.name(of: call) else { continue }
+    for (call, name) in file.namedCalls {
+      guard let name else { continue }
       if allStacks.contains(name), let type = SwiftUIViews.enclosingType(of: call) {
         stacked.insert(type)
       }
@@ -37,8 +37,8 @@ extension NavigationLinkOutsideStack: LintCheck {
 
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
-    for call in file.calls {
-      guard let name = SwiftUIViews.name(of: call),
+    for (call, name) in file.namedCalls {
+      guard let name,
         name == "NavigationLink" || name == ".navigationDestination"
       else { continue }
       let containers = SwiftUIViews.containers(of: call)

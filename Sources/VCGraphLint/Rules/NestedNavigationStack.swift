@@ -17,8 +17,8 @@ extension NestedNavigationStack: LintCheck {
 
   package static func candidates(in file: LintFile) -> [LintCandidate] {
     var candidates: [LintCandidate] = []
-    for call in file.calls {
-      guard let name = SwiftUIViews.name(of: call) else { continue }
+    for (call, name) in file.namedCalls {
+      guard let name else { continue }
       // The place only of a candidate: finding it walks up to the enclosing type, and most
       // calls are none (it cost 14% of `vcgraph lint` when made for every call).
       if SwiftUIViews.stacks.contains(name) {
