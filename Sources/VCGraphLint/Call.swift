@@ -14,13 +14,12 @@ struct Call {
   let labels: [String]
   /// The receiver expression; nil when the call is on `self` implicitly.
   let base: ExprSyntax?
+  /// The UIKit operation its name and labels are (`UIKitTable.operation`), looked up once:
+  /// every rule asks each call.
+  let operation: ScanEdge.Operation?
 
   init?(_ node: FunctionCallExprSyntax) {
     self.node = node
-    var labels = node.arguments.map { $0.label?.text ?? "_" }
-    if node.trailingClosure != nil { labels.append("{}") }
-    labels += node.additionalTrailingClosures.map { $0.label.text }
-    self.labels = labels
     var callee = node.calledExpression
     if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
       callee = specialized.expression
@@ -36,11 +35,16 @@ struct Call {
     } else {
       return nil
     }
+    var labels = node.arguments.map { $0.label?.text ?? "_" }
+    if node.trailingClosure != nil { labels.append("{}") }
+    labels += node.additionalTrailingClosures.map { $0.label.text }
+    self.labels = labels
+    operation = UIKitTable.operation(name, labels: labels)
   }
 
   /// Whether the call has UIKit's signature for `operation` (`present(_:animated:completion:)`).
   func isOperation(_ operation: ScanEdge.Operation) -> Bool {
-    UIKitTable.operation(name, labels: labels) == operation
+    self.operation == operation
   }
 
   /// The receiver as a value key (`self`, `navigationController`, `child`): the spelling
