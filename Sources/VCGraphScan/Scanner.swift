@@ -70,28 +70,32 @@ public struct Scanner: Sendable {
 
   /// The facts of `count` files, parsed in parallel, `read(index)` giving a file's bytes and
   /// its name in the result, the problems of those that could not be read, and the table of
-  /// their types (merged while they are parsed: `FactsBox`). With `skipping`, a file whose skipped functions hold a word that may call a router helper of
-  /// any file (`ScanKeywords`) is read and parsed again with the helpers' names counted as
-  /// marks, so that its calls of them are kept.
+  /// their types (merged while they are parsed: `FactsBox`).
+  ///
+  /// With `skipping`, the router helpers found so far count as marks for the files read
+  /// after them (their calls are walked), and a file whose skipped functions hold a word that
+  /// may call a helper of any file (`ScanKeywords`) is read and parsed again with every
+  /// helper's names counted as marks, so that its calls of them are kept. A file read with
+  /// some helpers' names and needing no second reading has the facts it would have with all
+  /// of them: what they would also walk holds none of their calls.
   static func facts(
     count: Int, skipping: Bool, read: @Sendable (Int) -> Result<([UInt8], String), Problem>
   ) -> (facts: [FileFacts], problems: [String], table: TypeTable) {
     let box = FactsBox(count: count)
     DispatchQueue.concurrentPerform(iterations: count) { index in
-      box.set(index, read(index).map { facts(source: $0.0, file: $0.1, skipping: skipping) })
+      let extra = skipping ? box.helperKeys : []
+      box.set(
+        index,
+        read(index).map { facts(source: $0.0, file: $0.1, skipping: skipping, extra: extra) })
       box.mergeTypes()
     }
     if skipping {
-      var helpers = Set<UInt32>()
-      for case .success(let facts)? in box.items {
-        for helper in facts.helpers { helpers.formUnion(ScanKeywords.keys(helper)) }
-      }
+      let helpers = box.helperKeys
       let keys = ScanKeywords.KeySet(helpers)
       let again = box.items.indices.filter { index in
         guard case .success(let facts)? = box.items[index] else { return false }
         return facts.skippedCallees.contains(where: keys.contains)
       }
-      let extra = helpers
       DispatchQueue.concurrentPerform(iterations: again.count) { item in
         let index = again[item]
         // The declarations do not depend on the marks: the first reading's types, which the
@@ -100,7 +104,7 @@ public struct Scanner: Sendable {
         box.set(
           index,
           read(index).map {
-            facts(source: $0.0, file: $0.1, skipping: true, extra: extra, types: types)
+            facts(source: $0.0, file: $0.1, skipping: true, extra: helpers, types: types)
           })
       }
     }
@@ -198,10 +202,25 @@ private final class FactsBox: @unchecked Sendable {
 
   init(count: Int) { items = Array(repeating: nil, count: count) }
 
+  /// The keys of the router helpers of the files set so far (`ScanKeywords.keys`).
+  private var keys = Set<UInt32>()
+
   func set(_ index: Int, _ value: Result<FileFacts, Scanner.Problem>) {
+    var found: [UInt32] = []
+    if case .success(let facts) = value {
+      for helper in facts.helpers { found += ScanKeywords.keys(helper) }
+    }
     lock.lock()
     items[index] = value
+    keys.formUnion(found)
     lock.unlock()
+  }
+
+  /// The helpers' keys so far.
+  var helperKeys: Set<UInt32> {
+    lock.lock()
+    defer { lock.unlock() }
+    return keys
   }
 
   /// A file's types, once it has been read (none when it could not be).

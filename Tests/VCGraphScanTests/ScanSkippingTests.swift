@@ -122,6 +122,51 @@ final class ScanSkippingTests: XCTestCase {
     XCTAssertEqual(helper.operation, .push)
   }
 
+  /// A helper found in a file read before its callers counts as a mark for them: they are
+  /// read once, with the same edges as when the helper's file comes last (and every caller
+  /// is read again).
+  func testAHelperFoundEarlierSparesItsCallersASecondReading() throws {
+    let router = """
+      import UIKit
+      extension UIViewController {
+        func route(to controller: UIViewController) {
+          navigationController?.pushViewController(controller, animated: true)
+        }
+      }
+      """
+    let callers = (0..<400).map { index in
+      """
+      import UIKit
+      final class Home\(index)ViewController: UIViewController {
+        func didTapSettings() {
+          route(to: Settings\(index)ViewController())
+        }
+      }
+      """
+    }
+    func readings(_ texts: [String]) -> (Int, [String]) {
+      let counter = ReadCounter()
+      let bytes = texts.map { Array($0.utf8) }
+      let found = Scanner.facts(count: texts.count, skipping: true) { index in
+        counter.add()
+        return .success((bytes[index], "File\(index).swift"))
+      }
+      let result = Resolver(files: found.facts, storyboards: StoryboardIndex(), table: found.table)
+        .result()
+      let helpers = result.edges.filter { $0.via == .helper }.map { "\($0.from) \($0.to ?? "")" }
+      return (counter.count, helpers.sorted())
+    }
+    let (first, early) = readings([router] + callers)
+    let (last, late) = readings(callers + [router])
+    XCTAssertEqual(early.count, 400)
+    XCTAssertEqual(early, late)
+    XCTAssertTrue(early.contains("Home7ViewController Settings7ViewController"), "\(early)")
+    // Helper last: every caller is read twice. Helper first: only those begun before the
+    // helper's file was done (the other cores' first files).
+    XCTAssertEqual(last, 801)
+    XCTAssertLessThan(first, 401 + 16)
+  }
+
   /// Each name of the table is needed: taken out, a snippet doing that operation loses its
   /// site when skipping, which the comparison of the two walks shows. So the comparisons above
   /// fail when the table misses a name the collector matches.
@@ -250,5 +295,16 @@ final class ScanSkippingTests: XCTestCase {
       let router = try XCTUnwrap(facts.types.first { $0.name == "Router" })
       XCTAssertEqual(router.methods["make"], .construct("ListViewController"), "\(skipping)")
     }
+  }
+}
+
+/// Counts `read` calls from several threads.
+private final class ReadCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private(set) var count = 0
+  func add() {
+    lock.lock()
+    count += 1
+    lock.unlock()
   }
 }
