@@ -264,14 +264,23 @@ extension Resolver {
     // Each file's edges in parallel (resolving reads the table only): made one file after the
     // other, they kept one core busy and the other idle.
     let helpers = helpersByName()
+    // Sorted by file, line and column. Each file's edges are sorted on their own (the sort is
+    // stable: a site's before a helper call's at the same place) and the files follow their
+    // order when their names are in order, as the scan's sorted paths make them (comparing
+    // the paths of 10,000 edges cost 3 ms at the end of a 0.6 s scan).
+    let inOrder = zip(files, files.dropFirst()).allSatisfy { $0.file < $1.file }
     let perFile = parallelMap(files.count) { index in
       let file = files[index]
-      return (
-        sites: file.sites.flatMap { self.edges(of: $0, file: file.file) },
-        helpers: helperEdges(in: file, helpers: helpers))
+      var edges =
+        file.sites.flatMap { self.edges(of: $0, file: file.file) }
+        + helperEdges(in: file, helpers: helpers)
+      if inOrder { edges.sort { ($0.line, $0.column) < ($1.line, $1.column) } }
+      return edges
     }
-    var edges = perFile.flatMap(\.sites) + perFile.flatMap(\.helpers)
-    edges.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    var edges = perFile.flatMap { $0 }
+    if !inOrder {
+      edges.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+    }
     edges += storyboards.edges(table: table, unwindTargets: table.unwindTargets)
 
     // The types are read field by field: a `for fact in file.types` copied every fact (a

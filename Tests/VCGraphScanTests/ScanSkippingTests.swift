@@ -167,6 +167,46 @@ final class ScanSkippingTests: XCTestCase {
     XCTAssertLessThan(first, 401 + 16)
   }
 
+  /// The edges are sorted by file, line and column whichever order the files come in: each
+  /// file's on their own when the files are in order (as the scan's sorted paths are), all of
+  /// them together when not.
+  func testEdgesAreInFileLineAndColumnOrderWhicheverOrderTheFilesComeIn() {
+    let router = """
+      import UIKit
+      extension UIViewController {
+        func route(to controller: UIViewController) {
+          navigationController?.pushViewController(controller, animated: true)
+        }
+      }
+      """
+    func caller(_ name: String) -> String {
+      """
+      import UIKit
+      final class \(name)ViewController: UIViewController {
+        func open() { present(\(name)DetailViewController(), animated: true) }
+        func didTap() { route(to: \(name)SettingsViewController()) }
+        func both() {
+          navigationController?.setViewControllers(
+            [\(name)AViewController(), \(name)BViewController()], animated: true)
+        }
+      }
+      """
+    }
+    let files = [("A.swift", caller("A")), ("B.swift", caller("B")), ("Z.swift", router)]
+    let sorted = scan(files)
+    let shuffled = scan([files[2], files[1], files[0]])
+    XCTAssertEqual(sorted.edges, shuffled.edges)
+    let places = sorted.edges.map { "\($0.file):\($0.line):\($0.column) \($0.to ?? "-")" }
+    XCTAssertEqual(
+      places,
+      [
+        "A.swift:3:17 ADetailViewController", "A.swift:4:19 ASettingsViewController",
+        "A.swift:6:27 AAViewController", "A.swift:6:27 ABViewController",
+        "B.swift:3:17 BDetailViewController", "B.swift:4:19 BSettingsViewController",
+        "B.swift:6:27 BAViewController", "B.swift:6:27 BBViewController", "Z.swift:4:27 -",
+      ])
+  }
+
   /// Each name of the table is needed: taken out, a snippet doing that operation loses its
   /// site when skipping, which the comparison of the two walks shows. So the comparisons above
   /// fail when the table misses a name the collector matches.
