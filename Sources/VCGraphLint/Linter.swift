@@ -49,7 +49,7 @@ public struct Linter: Sendable {
         box.set(index, FileOutcome(problems: [message + "; not read"]))
       }
     }
-    return Self.decide(box.items)
+    return Self.decide(box.items, table: box.table.finish())
   }
 
   /// Lints source texts given as `(path, text)` (tests and tools).
@@ -94,10 +94,11 @@ public struct Linter: Sendable {
   }
 
   /// The findings once every file's types are known.
-  static func decide(_ outcomes: [FileOutcome]) -> LintResult {
+  /// `table`: the table of the outcomes' types, in order (made while the files were parsed).
+  static func decide(_ outcomes: [FileOutcome], table: TypeTable? = nil) -> LintResult {
     var facts: [String: Set<String>] = [:]
     for outcome in outcomes { facts.merge(outcome.facts) { $0.union($1) } }
-    let types = LintTypes(TypeTable(outcomes.flatMap(\.types)), facts: facts)
+    let types = LintTypes(table ?? TypeTable(outcomes.flatMap(\.types)), facts: facts)
     var findings: [Finding] = []
     for outcome in outcomes {
       for (rule, candidate) in outcome.candidates {
@@ -125,13 +126,19 @@ public struct Linter: Sendable {
 private final class OutcomeBox: @unchecked Sendable {
   private let lock = NSLock()
   private var outcomes: [Linter.FileOutcome]
+  /// The files' types, merged while later files are parsed.
+  let table: TypeTable.Merging
 
-  init(count: Int) { outcomes = Array(repeating: Linter.FileOutcome(), count: count) }
+  init(count: Int) {
+    outcomes = Array(repeating: Linter.FileOutcome(), count: count)
+    table = TypeTable.Merging(count: count)
+  }
 
   func set(_ index: Int, _ value: Linter.FileOutcome) {
     lock.lock()
     outcomes[index] = value
     lock.unlock()
+    table.add(index, value.types)
   }
 
   var items: [Linter.FileOutcome] {

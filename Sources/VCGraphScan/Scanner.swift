@@ -70,7 +70,7 @@ public struct Scanner: Sendable {
 
   /// The facts of `count` files, parsed in parallel, `read(index)` giving a file's bytes and
   /// its name in the result, the problems of those that could not be read, and the table of
-  /// their types (merged while they are parsed: `FactsBox`).
+  /// their types (merged while they are parsed: `TypeTable.Merging`).
   ///
   /// With `skipping`, the router helpers found so far count as marks for the files read
   /// after them (their calls are walked), and a file whose skipped functions hold a word that
@@ -87,7 +87,6 @@ public struct Scanner: Sendable {
       box.set(
         index,
         read(index).map { facts(source: $0.0, file: $0.1, skipping: skipping, extra: extra) })
-      box.mergeTypes()
     }
     if skipping {
       let helpers = box.helperKeys
@@ -105,7 +104,7 @@ public struct Scanner: Sendable {
           index,
           read(index).map {
             facts(source: $0.0, file: $0.1, skipping: true, extra: helpers, types: types)
-          })
+          }, first: false)
       }
     }
     var files: [FileFacts] = []
@@ -194,18 +193,18 @@ private final class InBackground<Value: Sendable>: @unchecked Sendable {
 private final class FactsBox: @unchecked Sendable {
   private let lock = NSLock()
   private(set) var items: [Result<FileFacts, Scanner.Problem>?]
-  /// Guards `table` and `merged`; taken only when free (`mergeTypes`).
-  private let tableLock = NSLock()
-  private var table = TypeTable(merging: [])
-  /// The files whose types `table` holds: `items[..<merged]`.
-  private var merged = 0
-
-  init(count: Int) { items = Array(repeating: nil, count: count) }
-
+  /// The type table, merged while later files are parsed.
+  private let table: TypeTable.Merging
   /// The keys of the router helpers of the files set so far (`ScanKeywords.keys`).
   private var keys = Set<UInt32>()
 
-  func set(_ index: Int, _ value: Result<FileFacts, Scanner.Problem>) {
+  init(count: Int) {
+    items = Array(repeating: nil, count: count)
+    table = TypeTable.Merging(count: count)
+  }
+
+  /// Sets a file's result; a first reading's also gives the table its types.
+  func set(_ index: Int, _ value: Result<FileFacts, Scanner.Problem>, first: Bool = true) {
     var found: [UInt32] = []
     if case .success(let facts) = value {
       for helper in facts.helpers { found += ScanKeywords.keys(helper) }
@@ -214,6 +213,7 @@ private final class FactsBox: @unchecked Sendable {
     items[index] = value
     keys.formUnion(found)
     lock.unlock()
+    if first { table.add(index, (try? value.get())?.types ?? []) }
   }
 
   /// The helpers' keys so far.
@@ -234,28 +234,8 @@ private final class FactsBox: @unchecked Sendable {
     }
   }
 
-  /// Merges the types of the files read so far, in order, unless another thread is doing it
-  /// (that one goes on to what is ready; `finishTypes` merges what is left). O(types merged).
-  func mergeTypes() {
-    guard tableLock.try() else { return }
-    while merged < items.count, let types = types(at: merged) {
-      for fact in types { table.merge(fact) }
-      merged += 1
-    }
-    tableLock.unlock()
-  }
-
   /// The table of every file's types, once all are read.
-  func finishTypes() -> TypeTable {
-    tableLock.lock()
-    defer { tableLock.unlock() }
-    while merged < items.count {
-      if let types = types(at: merged) { for fact in types { table.merge(fact) } }
-      merged += 1
-    }
-    table.finish()
-    return table
-  }
+  func finishTypes() -> TypeTable { table.finish() }
 }
 
 extension Resolver {

@@ -17,8 +17,8 @@ package struct TypeTable: Sendable {
     self = table
   }
 
-  /// A table being built (`merge` the facts in the files' order, then `finish`): what the
-  /// scan does while the files are still being parsed.
+  /// A table being built (`merge` the facts in the files' order, then `finish`): what
+  /// `Merging` does while the files are still being parsed.
   init(merging facts: [TypeFact]) {
     for fact in facts { merge(fact) }
   }
