@@ -12,6 +12,9 @@ final class DeclarationCollector: LeafSkippingVisitor {
   /// The byte offsets of the words `return` (`ScanKeywords`), ascending; nil: not known. A
   /// body or getter without one has no `return` statement, so it is not walked for them.
   var returnOffsets: [Int]?
+  /// One walk for the returns of all the file's getters and bodies (a walker each cost its
+  /// making and freeing).
+  private lazy var returnWalk = ReturnCollector(returnOffsets: returnOffsets)
 
   init(file: String, lines: SourceLines) {
     self.file = file
@@ -214,9 +217,7 @@ final class DeclarationCollector: LeafSkippingVisitor {
       let closure = call.calledExpression.as(ClosureExprSyntax.self),
       declared == nil || declared == "UIViewController", mayReturn(closure)
     {
-      let collector = ReturnCollector(returnOffsets: returnOffsets)
-      collector.walk(closure.statements)
-      if let only = Self.single(collector.returns) { return only }
+      if let only = Self.single(returnWalk.collect(closure.statements)) { return only }
     }
     if let declared { return .typed(declared) }
     if let initial { return initial }
@@ -236,16 +237,15 @@ final class DeclarationCollector: LeafSkippingVisitor {
 
   /// The construction a getter returns, when it returns one kind of construction.
   func returnedShape(_ block: AccessorBlockSyntax) -> Shape? {
-    let collector = ReturnCollector(returnOffsets: returnOffsets)
-    if mayReturn(block) { collector.walk(block) }
-    if collector.returns.isEmpty, case .getter(let items) = block.accessors,
+    var returns = mayReturn(block) ? returnWalk.collect(block) : []
+    if returns.isEmpty, case .getter(let items) = block.accessors,
       items.count == 1, let expression = items.first?.item.as(ExprSyntax.self)
     {
       // A SwiftUI view under its modifiers, else the expression.
-      collector.returns.append(
+      returns.append(
         SwiftUIReader.view(expression, scope: nil)?.0 ?? ShapeReader.shape(expression, scope: nil))
     }
-    return Self.single(collector.returns.lazy.filter(\.isConstruction))
+    return Self.single(returns.lazy.filter(\.isConstruction))
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -270,9 +270,7 @@ final class DeclarationCollector: LeafSkippingVisitor {
     if let type = node.signature.returnClause?.type {
       var shape = Shape.typed(ShapeReader.typeName(type))
       if let body = node.body, mayReturn(body) {
-        let collector = ReturnCollector(returnOffsets: returnOffsets)
-        collector.walk(body)
-        if let only = Self.single(collector.returns.lazy.filter(\.isConstruction)) {
+        if let only = Self.single(returnWalk.collect(body).lazy.filter(\.isConstruction)) {
           shape = only
         }
       }
@@ -301,7 +299,7 @@ package enum Declarations {
 
 /// The shapes of a body's `return` expressions (closures' and nested functions' left out).
 final class ReturnCollector: LeafSkippingVisitor {
-  var returns: [Shape] = []
+  private var returns: [Shape] = []
   /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
   private var scope = Scope(function: "")
   /// The locals of the enclosing blocks, while inside a nested one (a local declared in a
@@ -318,12 +316,23 @@ final class ReturnCollector: LeafSkippingVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
+  /// The shapes of `node`'s returns, in order, walked from no local (the walker is reused).
+  func collect(_ node: some SyntaxProtocol) -> [Shape] {
+    returns.removeAll(keepingCapacity: true)
+    if !scope.locals.isEmpty { scope.locals.removeAll(keepingCapacity: true) }
+    outer.removeAll(keepingCapacity: true)
+    walk(node)
+    return returns
+  }
+
   override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-    guard let returnOffsets, !node.item.is(VariableDeclSyntax.self),
-      !node.item.is(IfConfigDeclSyntax.self)
-    else { return .visitChildren }
+    guard let returnOffsets else { return .visitChildren }
     let range = node.position.utf8Offset..<node.endPosition.utf8Offset
-    return ScanKeywords.holds(returnOffsets, in: range) ? .visitChildren : .skipChildren
+    if ScanKeywords.holds(returnOffsets, in: range) { return .visitChildren }
+    // The item once (each read makes it anew), and only for what holds no `return`.
+    let item = node.item
+    return item.is(VariableDeclSyntax.self) || item.is(IfConfigDeclSyntax.self)
+      ? .visitChildren : .skipChildren
   }
 
   // A block's and a switch case's locals end with them.
