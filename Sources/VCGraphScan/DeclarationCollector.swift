@@ -217,7 +217,7 @@ final class DeclarationCollector: LeafSkippingVisitor {
       let closure = call.calledExpression.as(ClosureExprSyntax.self),
       declared == nil || declared == "UIViewController", mayReturn(closure)
     {
-      if let only = Self.single(returnWalk.collect(closure.statements)) { return only }
+      if let only = Self.single(returnWalk.collect(closure.statements, constructionsOnly: false)) { return only }
     }
     if let declared { return .typed(declared) }
     if let initial { return initial }
@@ -237,15 +237,21 @@ final class DeclarationCollector: LeafSkippingVisitor {
 
   /// The construction a getter returns, when it returns one kind of construction.
   func returnedShape(_ block: AccessorBlockSyntax) -> Shape? {
-    var returns = mayReturn(block) ? returnWalk.collect(block) : []
-    if returns.isEmpty, case .getter(let items) = block.accessors,
+    // Only the constructions: no other shape can be the answer.
+    if mayReturn(block) {
+      let returns = returnWalk.collect(block, constructionsOnly: true)
+      if returnWalk.returned > 0 { return Self.single(returns) }
+    }
+    if case .getter(let items) = block.accessors,
       items.count == 1, let expression = items.first?.item.as(ExprSyntax.self)
     {
       // A SwiftUI view under its modifiers, else the expression.
-      returns.append(
-        SwiftUIReader.view(expression, scope: nil)?.0 ?? ShapeReader.shape(expression, scope: nil))
+      if let (view, _) = SwiftUIReader.view(expression, scope: nil) {
+        return view.isConstruction ? view : nil
+      }
+      return ShapeReader.construction(expression, scope: nil)
     }
-    return Self.single(returns.lazy.filter(\.isConstruction))
+    return nil
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -270,7 +276,7 @@ final class DeclarationCollector: LeafSkippingVisitor {
     if let type = node.signature.returnClause?.type {
       var shape = Shape.typed(ShapeReader.typeName(type))
       if let body = node.body, mayReturn(body) {
-        if let only = Self.single(returnWalk.collect(body).lazy.filter(\.isConstruction)) {
+        if let only = Self.single(returnWalk.collect(body, constructionsOnly: true)) {
           shape = only
         }
       }
@@ -300,6 +306,10 @@ package enum Declarations {
 /// The shapes of a body's `return` expressions (closures' and nested functions' left out).
 final class ReturnCollector: LeafSkippingVisitor {
   private var returns: [Shape] = []
+  /// The `return`s with a value the last walk met.
+  private(set) var returned = 0
+  /// Whether only constructions are read (`ShapeReader.construction`), the rest left out.
+  private var constructionsOnly = false
   /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
   private var scope = Scope(function: "")
   /// The locals of the enclosing blocks, while inside a nested one (a local declared in a
@@ -316,8 +326,11 @@ final class ReturnCollector: LeafSkippingVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  /// The shapes of `node`'s returns, in order, walked from no local (the walker is reused).
-  func collect(_ node: some SyntaxProtocol) -> [Shape] {
+  /// The shapes of `node`'s returns, in order, walked from no local (the walker is reused);
+  /// with `constructionsOnly`, only those that are constructions, and `returned` counts all.
+  func collect(_ node: some SyntaxProtocol, constructionsOnly: Bool) -> [Shape] {
+    self.constructionsOnly = constructionsOnly
+    returned = 0
     returns.removeAll(keepingCapacity: true)
     if !scope.locals.isEmpty { scope.locals.removeAll(keepingCapacity: true) }
     outer.removeAll(keepingCapacity: true)
@@ -357,7 +370,12 @@ final class ReturnCollector: LeafSkippingVisitor {
   }
   override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
     if let expression = node.expression {
-      returns.append(ShapeReader.shape(expression, scope: scope))
+      returned += 1
+      if !constructionsOnly {
+        returns.append(ShapeReader.shape(expression, scope: scope))
+      } else if let shape = ShapeReader.construction(expression, scope: scope) {
+        returns.append(shape)
+      }
     }
     return .skipChildren
   }

@@ -27,14 +27,7 @@ package enum ShapeReader {
       return callShape(call, scope: scope)
     }
     if let sequence = expression.as(SequenceExprSyntax.self) {
-      let elements = Array(sequence.elements)
-      // `x as! Foo` (unfolded: x, as!, Foo); `a ?? b` and the rest are not read.
-      if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
-        let type = elements[2].as(TypeExprSyntax.self)
-      {
-        return .cast(typeName(type.type))
-      }
-      return .unknown("an expression with operators")
+      return cast(sequence) ?? .unknown("an expression with operators")
     }
     if expression.is(SuperExprSyntax.self) { return .selfValue }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
@@ -63,6 +56,60 @@ package enum ShapeReader {
     if expression.is(TernaryExprSyntax.self) { return .unknown("a conditional expression") }
     if expression.is(NilLiteralExprSyntax.self) { return .unknown("nil") }
     return .unknown(KindReasons.shared.reason(expression.kind))
+  }
+
+  /// `x as! Foo`, `x as? Foo` (unfolded: x, as!, Foo), else nil: `a ?? b` and the rest are
+  /// not read.
+  static func cast(_ sequence: SequenceExprSyntax) -> Shape? {
+    let elements = sequence.elements
+    guard elements.count == 3 else { return nil }
+    var iterator = elements.makeIterator()
+    _ = iterator.next()
+    guard let operation = iterator.next(), operation.is(UnresolvedAsExprSyntax.self),
+      let type = iterator.next()?.as(TypeExprSyntax.self)
+    else { return nil }
+    return .cast(typeName(type.type))
+  }
+
+  /// `shape(expression, scope:)` when it is a construction (`isConstruction`), else nil,
+  /// without making the shapes that are not (a method's or a getter's returns are read for a
+  /// construction only): a call of a type's name, `Foo.init`, a cast, a local holding one.
+  /// `ShapeReaderTests` compares it with `shape` over every expression of the fixtures.
+  package static func construction(_ expression: ExprSyntax, scope: Scope?) -> Shape? {
+    let expression = unwrapped(expression)
+    if let call = expression.as(FunctionCallExprSyntax.self) {
+      var callee = call.calledExpression
+      if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+        callee = specialized.expression
+      }
+      if let reference = callee.as(DeclReferenceExprSyntax.self) {
+        let name = reference.baseName.text
+        if name == "UIHostingController" { return callShape(call, scope: scope) }
+        return isTypeName(name) ? .construct(name) : nil
+      }
+      // Else only `Foo.init(...)` can be one.
+      guard let member = callee.as(MemberAccessExprSyntax.self),
+        member.declName.baseName.text == "init"
+      else { return nil }
+      let shape = callShape(call, scope: scope)
+      return shape.isConstruction ? shape : nil
+    }
+    if let sequence = expression.as(SequenceExprSyntax.self) { return cast(sequence) }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      // A local's shape (`self`, a parameter, a property are none).
+      let name = reference.baseName.text
+      guard let scope, name != "self", name != "super", name != "Self",
+        let local = scope.locals[name], local.isConstruction
+      else { return nil }
+      return local
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "init"
+    {
+      let shape = shape(expression, scope: scope)
+      return shape.isConstruction ? shape : nil
+    }
+    return nil
   }
 
   /// `Foo(...)`, `UIHostingController(rootView:)`, `makeFoo()`, `x.make()`, `Foo.make()`,

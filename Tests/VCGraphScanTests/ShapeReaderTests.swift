@@ -1,0 +1,95 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import VCGraphCore
+import XCTest
+
+@testable import VCGraphScan
+
+/// `ShapeReader.construction` is `shape` when that is a construction, else nil: over every
+/// expression of the fixture apps, outside a function and with locals of each kind of shape.
+final class ShapeReaderTests: XCTestCase {
+  /// Every expression of a tree, compared both ways.
+  final class Comparison: SyntaxAnyVisitor {
+    var compared = 0
+    var constructions = 0
+    var differences: [String] = []
+    /// Locals named as the fixtures' names often are, of each shape that `construction`
+    /// reads through (a construction, a type's name, `self`) and of others.
+    let scope: Scope = {
+      var scope = Scope(function: "f(x:)")
+      scope.parameters = [(name: "x", type: "Foo")]
+      let shapes: [Shape] = [
+        .construct("ListViewController"), .property(base: nil, name: "DetailViewController"),
+        .selfValue, .call(base: nil, name: "make"), .unknown("nil"),
+        .cast("UINavigationController"), .hosting(nil), .typed("Int"),
+      ]
+      let names = [
+        "controller", "vc", "viewController", "nav", "navigationController", "cell", "view",
+        "storyboard", "me", "type", "result", "item", "destination", "root", "content", "model",
+      ]
+      for (offset, name) in names.enumerated() {
+        scope.locals[name] = shapes[offset % shapes.count]
+      }
+      return scope
+    }()
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+      guard let expression = node.as(ExprSyntax.self) else { return .visitChildren }
+      for scope in [nil, scope] {
+        let shape = ShapeReader.shape(expression, scope: scope)
+        let expected = shape.isConstruction ? shape : nil
+        let construction = ShapeReader.construction(expression, scope: scope)
+        compared += 1
+        if expected != nil { constructions += 1 }
+        if construction != expected {
+          differences.append(
+            "\(expression.trimmedDescription): \(String(describing: construction)), not "
+              + String(describing: expected))
+        }
+      }
+      return .visitChildren
+    }
+
+    init(tree: SourceFileSyntax) {
+      super.init(viewMode: .sourceAccurate)
+      walk(tree)
+    }
+  }
+
+  func testConstructionIsTheShapeWhenAConstruction() throws {
+    let sources = try ScanSources.collect([swiftFixtures.path])
+    var compared = 0
+    var constructions = 0
+    for path in sources.swiftFiles {
+      let bytes = try InputFileReading.read(path, limit: 8 << 20)
+      let comparison = Comparison(tree: bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
+      XCTAssertEqual(comparison.differences, [], path)
+      if !comparison.differences.isEmpty { return }
+      compared += comparison.compared
+      constructions += comparison.constructions
+    }
+    XCTAssertGreaterThan(compared, 100_000)
+    XCTAssertGreaterThan(constructions, 1_000)
+  }
+
+  func testSnippets() {
+    let text = """
+      let a = ListViewController()
+      let b = vc
+      let c = me.DetailViewController.init()
+      let d = type.init(x: 1)
+      let e = try? (controller as! UINavigationController)
+      let f = UIHostingController<ItemsView>(rootView: content)
+      let g = Foo.init
+      let h = self.Foo.init()
+      let i = nav.init()
+      let j = Self.init()
+      let k = super.Foo.init()
+      let l = x.init()
+      """
+    let comparison = Comparison(tree: Parser.parse(source: text))
+    XCTAssertEqual(comparison.differences, [])
+    XCTAssertGreaterThan(comparison.constructions, 10)
+  }
+}
