@@ -155,18 +155,19 @@ final class DeclarationCollector: LeafSkippingVisitor {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         continue
       }
-      let initializer = binding.initializer
-      if let value = initializer?.value, value.is(StringLiteralExprSyntax.self), isStatic,
+      // Each part read once: every read makes it anew.
+      let value = binding.initializer?.value
+      let accessors = binding.accessorBlock
+      if let value, value.is(StringLiteralExprSyntax.self), isStatic,
         case .literal(let text) = ShapeReader.stringShape(value)
       {
         types[index].stringConstants[name] = text
       }
-      if initializer == nil, let body = binding.accessorBlock, isStatic,
-        Self.returnsOwnName(body)
-      {
+      if value == nil, let accessors, isStatic, Self.returnsOwnName(accessors) {
         types[index].stringConstants[name] = "\u{0}self"
       }
-      types[index].properties[name] = propertyShape(binding)
+      types[index].properties[name] = propertyShape(
+        value: value, accessors: accessors, type: binding.typeAnnotation?.type)
     }
     return .skipChildren
   }
@@ -201,23 +202,28 @@ final class DeclarationCollector: LeafSkippingVisitor {
     "String(describing:self)", "\"\\(self)\"", "String(describing:Self.self)",
   ].map { Array($0.utf8) }
 
-  /// A property's value: a construction it is initialised with, the construction a computed
-  /// property returns, else its declared type.
-  func propertyShape(_ binding: PatternBindingSyntax) -> Shape {
-    // The value's shape once: it is also the answer for `var count = 0` (no type, no getter).
-    let initial = binding.initializer.map { ShapeReader.shape($0.value, scope: nil) }
+  /// A property's value: a construction it is initialised with (`value`), the construction a
+  /// computed property returns, else its declared type.
+  func propertyShape(
+    value: ExprSyntax?, accessors: AccessorBlockSyntax?, type: TypeSyntax?
+  ) -> Shape {
+    // With no declared type, the value's shape, made once, is also the answer for `var count
+    // = 0` (no getter); with one, only a construction can be.
+    let initial = type == nil ? value.map { ShapeReader.shape($0, scope: nil) } : nil
     if let initial, initial.isConstruction { return initial }
-    if let accessors = binding.accessorBlock, let returned = returnedShape(accessors) {
-      return returned
+    if type != nil, let value, let made = ShapeReader.construction(value, scope: nil) {
+      return made
     }
+    if let accessors, let returned = returnedShape(accessors) { return returned }
     // `lazy var root: UIViewController = { return walletController }()`: what it returns,
     // when the declared type says less.
-    let declared = binding.typeAnnotation.map { ShapeReader.typeName($0.type) }
-    if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+    let declared = type.map(ShapeReader.typeName)
+    if let call = value?.as(FunctionCallExprSyntax.self),
       let closure = call.calledExpression.as(ClosureExprSyntax.self),
       declared == nil || declared == "UIViewController", mayReturn(closure)
     {
-      if let only = Self.single(returnWalk.collect(closure.statements, constructionsOnly: false)) { return only }
+      let returns = returnWalk.collect(closure.statements, constructionsOnly: false)
+      if let only = Self.single(returns) { return only }
     }
     if let declared { return .typed(declared) }
     if let initial { return initial }
