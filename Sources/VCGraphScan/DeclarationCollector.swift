@@ -387,6 +387,32 @@ final class ReturnCollector: LeafSkippingVisitor {
   }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // Conditions, case labels and expressions holding no `return` are not entered: no local
+  // they may declare (in a block, a case) outlives them. `DeclarationWalkTests` compares the
+  // result with the walk of every node.
+  override func visit(_ node: ConditionElementListSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: SwitchCaseLabelSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+
+  /// Entered when it may hold a `return` (or has a syntax error: anything may be in it).
+  private func holdsReturn(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+    guard let returnOffsets, !node.hasError else { return .visitChildren }
+    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    return ScanKeywords.holds(returnOffsets, in: range) ? .visitChildren : .skipChildren
+  }
 }
 
 extension Shape {
