@@ -263,15 +263,16 @@ final class DeclarationCollector: LeafSkippingVisitor {
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let index = stack.last else { return .skipChildren }
     let name = node.name.text
-    let parameters = node.signature.parameterClause.parameters
+    let signature = node.signature
+    let parameters = signature.parameterClause.parameters
     // The labels only of a function named as a UIKit operation (one in twenty).
     if UIKitTable.signatures[name] != nil,
       UIKitTable.operation(name, labels: parameters.map { $0.firstName.text }) != nil
     {
       types[index].ownOperations.insert(name)
     }
-    if let first = parameters.first, parameters.count == 1,
-      ShapeReader.typeName(first.type) == "UIStoryboardSegue"
+    if parameters.count == 1, let first = parameters.first,
+      ShapeReader.typeName(of: first.type, is: "UIStoryboardSegue")
     {
       let label = first.firstName.text
       let selector =
@@ -279,14 +280,13 @@ final class DeclarationCollector: LeafSkippingVisitor {
         ? name + ":" : name + "With" + label.prefix(1).uppercased() + label.dropFirst() + ":"
       types[index].unwindActions.insert(selector)
     }
-    if let type = node.signature.returnClause?.type {
-      var shape = Shape.typed(ShapeReader.typeName(type))
+    if let type = signature.returnClause?.type {
+      // The returned construction, else the declared type.
+      var shape: Shape?
       if let body = node.body, mayReturn(body) {
-        if let only = Self.single(returnWalk.collect(body, constructionsOnly: true)) {
-          shape = only
-        }
+        shape = Self.single(returnWalk.collect(body, constructionsOnly: true))
       }
-      types[index].methods[name] = shape
+      types[index].methods[name] = shape ?? .typed(ShapeReader.typeName(type))
     }
     return .skipChildren
   }

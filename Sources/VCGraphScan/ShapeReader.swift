@@ -274,6 +274,25 @@ package enum ShapeReader {
     }
   }
 
+  /// Whether `typeName(type)` is `name` (not `UIHostingController`), without making the text
+  /// of a type that is not a name (`(String) -> Void`).
+  static func typeName(of type: TypeSyntax, is name: String) -> Bool {
+    switch type.kind {
+    case .identifierType: return type.cast(IdentifierTypeSyntax.self).name.text == name
+    case .memberType: return type.cast(MemberTypeSyntax.self).name.text == name
+    case .optionalType:
+      return typeName(of: type.cast(OptionalTypeSyntax.self).wrappedType, is: name)
+    case .implicitlyUnwrappedOptionalType:
+      let optional = type.cast(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+      return typeName(of: optional.wrappedType, is: name)
+    case .someOrAnyType:
+      return typeName(of: type.cast(SomeOrAnyTypeSyntax.self).constraint, is: name)
+    case .attributedType:
+      return typeName(of: type.cast(AttributedTypeSyntax.self).baseType, is: name)
+    default: return type.trimmedLength.utf8Length == name.utf8.count && type.trimmedText == name
+    }
+  }
+
   /// Whether a name is spelled as a type (`FooViewController`, not `foo`).
   package static func isTypeName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first else { return false }

@@ -7,12 +7,14 @@ import XCTest
 @testable import VCGraphScan
 
 /// `ShapeReader.construction` is `shape` when that is a construction, else nil: over every
-/// expression of the fixture apps, outside a function and with locals of each kind of shape.
+/// expression of the fixture apps, outside a function and with locals of each kind of shape;
+/// `typeName(of:is:)` is the comparison of `typeName`, over every type.
 final class ShapeReaderTests: XCTestCase {
   /// Every expression of a tree, compared both ways.
   final class Comparison: SyntaxAnyVisitor {
     var compared = 0
     var constructions = 0
+    var types = 0
     var differences: [String] = []
     /// Locals named as the fixtures' names often are, of each shape that `construction`
     /// reads through (a construction, a type's name, `self`) and of others.
@@ -35,6 +37,17 @@ final class ShapeReaderTests: XCTestCase {
     }()
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+      if let type = node.as(TypeSyntax.self) {
+        // `typeName(of:is:)` says what comparing `typeName` says.
+        let name = ShapeReader.typeName(type)
+        for other in [name, "UIStoryboardSegue", name + "s", String(name.dropLast())]
+        where !other.hasPrefix("UIHostingController") {
+          types += 1
+          if ShapeReader.typeName(of: type, is: other) != (name == other) {
+            differences.append("\(type.trimmedDescription) is named \(other)?")
+          }
+        }
+      }
       guard let expression = node.as(ExprSyntax.self) else { return .visitChildren }
       for scope in [nil, scope] {
         let shape = ShapeReader.shape(expression, scope: scope)
@@ -61,6 +74,7 @@ final class ShapeReaderTests: XCTestCase {
     let sources = try ScanSources.collect([swiftFixtures.path])
     var compared = 0
     var constructions = 0
+    var types = 0
     for path in sources.swiftFiles {
       let bytes = try InputFileReading.read(path, limit: 8 << 20)
       let comparison = Comparison(tree: bytes.withUnsafeBufferPointer { Parser.parse(source: $0) })
@@ -68,9 +82,11 @@ final class ShapeReaderTests: XCTestCase {
       if !comparison.differences.isEmpty { return }
       compared += comparison.compared
       constructions += comparison.constructions
+      types += comparison.types
     }
     XCTAssertGreaterThan(compared, 100_000)
     XCTAssertGreaterThan(constructions, 1_000)
+    XCTAssertGreaterThan(types, 50_000)
   }
 
   func testSnippets() {
@@ -87,6 +103,8 @@ final class ShapeReaderTests: XCTestCase {
       let j = Self.init()
       let k = super.Foo.init()
       let l = x.init()
+      func f(_ a: UIStoryboardSegue?, b: UIKit.UIStoryboardSegue!, c: some UIStoryboardSegue,
+        d: inout UIStoryboardSegue, e: (UIStoryboardSegue), f: [UIStoryboardSegue]) {}
       """
     let comparison = Comparison(tree: Parser.parse(source: text))
     XCTAssertEqual(comparison.differences, [])
