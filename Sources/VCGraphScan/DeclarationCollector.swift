@@ -322,9 +322,10 @@ final class ReturnCollector: LeafSkippingVisitor {
   private var constructionsOnly = false
   /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
   private var scope = Scope(function: "")
-  /// The locals of the enclosing blocks, while inside a nested one (a local declared in a
-  /// block is not seen after it).
-  private var outer: [[String: Shape]] = []
+  /// For each enclosing block (or switch case), the locals at its start, kept when it first
+  /// declares one (a local declared in a block is not seen after it); nil while it declares
+  /// none, as most do (a copy for each block cost more).
+  private var outer: [[String: Shape]?] = []
   /// The byte offsets of the words `return` (`ScanKeywords`), ascending; nil: every statement
   /// is walked. A statement holding none, that declares no local where the next statements
   /// see it (a `let`/`var`, an `#if` around one), can change no return's shape, so it is not
@@ -360,16 +361,23 @@ final class ReturnCollector: LeafSkippingVisitor {
 
   // A block's and a switch case's locals end with them.
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-    outer.append(scope.locals)
+    outer.append(nil)
     return .visitChildren
   }
-  override func visitPost(_ node: CodeBlockSyntax) { scope.locals = outer.removeLast() }
+  override func visitPost(_ node: CodeBlockSyntax) { endBlock() }
   override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
-    outer.append(scope.locals)
+    outer.append(nil)
     return .visitChildren
   }
-  override func visitPost(_ node: SwitchCaseSyntax) { scope.locals = outer.removeLast() }
+  override func visitPost(_ node: SwitchCaseSyntax) { endBlock() }
+
+  /// The locals as they were at the block's start.
+  private func endBlock() {
+    if let start = outer.removeLast() { scope.locals = start }
+  }
+
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let last = outer.indices.last, outer[last] == nil { outer[last] = scope.locals }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let value = binding.initializer?.value
