@@ -295,6 +295,10 @@ package enum ShapeReader {
 
   /// Whether a name is spelled as a type (`FooViewController`, not `foo`).
   package static func isTypeName(_ name: String) -> Bool {
+    // An ASCII letter by its byte (A to Z are ASCII's only capitals); the Unicode properties'
+    // lookup cost some three hundred instructions.
+    guard let byte = name.utf8.first else { return false }
+    if byte < 0x80 { return (0x41...0x5A).contains(byte) }
     guard let first = name.unicodeScalars.first else { return false }
     return first.properties.isUppercase
   }

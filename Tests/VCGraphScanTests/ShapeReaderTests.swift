@@ -110,4 +110,15 @@ final class ShapeReaderTests: XCTestCase {
     XCTAssertEqual(comparison.differences, [])
     XCTAssertGreaterThan(comparison.constructions, 10)
   }
+
+  /// `isTypeName` reads an ASCII first letter by its byte: the same answer as the scalar's
+  /// Unicode property, for every ASCII character and a few others.
+  func testTypeNamesAreThoseWithACapital() {
+    var names = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) + "x" }
+    names += ["Écran", "écran", "Ωmega", "ωmega", "日本", "", "_Foo", "$0", "`Foo`"]
+    for name in names {
+      let capital = name.unicodeScalars.first?.properties.isUppercase ?? false
+      XCTAssertEqual(ShapeReader.isTypeName(name), capital, name)
+    }
+  }
 }
