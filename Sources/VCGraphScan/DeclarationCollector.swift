@@ -320,12 +320,17 @@ final class ReturnCollector: LeafSkippingVisitor {
   private(set) var returned = 0
   /// Whether only constructions are read (`ShapeReader.construction`), the rest left out.
   private var constructionsOnly = false
-  /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
+  /// The locals in scope so far (`let nav = UINavigationController(...); return nav`), in
+  /// order, their shapes made only when a return reads a local (most returns read none):
+  /// `scope` holds those of the first `evaluated`, each made with those before it, as when
+  /// made at once.
+  private var pending: [(name: String, value: ExprSyntax)] = []
+  private var evaluated = 0
   private var scope = Scope(function: "")
-  /// For each enclosing block (or switch case), the locals at its start, kept when it first
-  /// declares one (a local declared in a block is not seen after it); nil while it declares
-  /// none, as most do (a copy for each block cost more).
-  private var outer: [[String: Shape]?] = []
+  /// For each enclosing block (or switch case), where its locals begin in `pending`, and the
+  /// locals of `scope` at its start once its own are made: a local declared in a block is not
+  /// seen after it.
+  private var blocks: [(start: Int, locals: [String: Shape]?)] = []
   /// The byte offsets of the words `return` (`ScanKeywords`), ascending; nil: every statement
   /// is walked. A statement holding none, that declares no local where the next statements
   /// see it (a `let`/`var`, an `#if` around one), can change no return's shape, so it is not
@@ -344,7 +349,9 @@ final class ReturnCollector: LeafSkippingVisitor {
     returned = 0
     returns.removeAll(keepingCapacity: true)
     if !scope.locals.isEmpty { scope.locals.removeAll(keepingCapacity: true) }
-    outer.removeAll(keepingCapacity: true)
+    pending.removeAll(keepingCapacity: true)
+    evaluated = 0
+    blocks.removeAll(keepingCapacity: true)
     walk(node)
     return returns
   }
@@ -361,28 +368,50 @@ final class ReturnCollector: LeafSkippingVisitor {
 
   // A block's and a switch case's locals end with them.
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-    outer.append(nil)
+    blocks.append((pending.count, nil))
     return .visitChildren
   }
   override func visitPost(_ node: CodeBlockSyntax) { endBlock() }
   override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
-    outer.append(nil)
+    blocks.append((pending.count, nil))
     return .visitChildren
   }
   override func visitPost(_ node: SwitchCaseSyntax) { endBlock() }
 
   /// The locals as they were at the block's start.
   private func endBlock() {
-    if let start = outer.removeLast() { scope.locals = start }
+    let (start, locals) = blocks.removeLast()
+    if pending.count > start { pending.removeSubrange(start...) }
+    if let locals {
+      scope.locals = locals
+      evaluated = start
+    }
+  }
+
+  /// The scope with the shapes of all the locals in scope made.
+  private func currentScope() -> Scope {
+    guard evaluated < pending.count else { return scope }
+    // The blocks whose locals are made now keep the locals at their start.
+    var block = blocks.count
+    while block > 0, blocks[block - 1].start >= evaluated { block -= 1 }
+    while evaluated < pending.count {
+      while block < blocks.count, blocks[block].start == evaluated {
+        blocks[block].locals = scope.locals
+        block += 1
+      }
+      let (name, value) = pending[evaluated]
+      scope.locals[name] = ShapeReader.shape(value, scope: scope)
+      evaluated += 1
+    }
+    return scope
   }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let last = outer.indices.last, outer[last] == nil { outer[last] = scope.locals }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let value = binding.initializer?.value
       else { continue }
-      scope.locals[name] = ShapeReader.shape(value, scope: scope)
+      pending.append((name, value))
     }
     return .skipChildren
   }
@@ -390,8 +419,8 @@ final class ReturnCollector: LeafSkippingVisitor {
     if let expression = node.expression {
       returned += 1
       if !constructionsOnly {
-        returns.append(ShapeReader.shape(expression, scope: scope))
-      } else if let shape = ShapeReader.construction(expression, scope: scope) {
+        returns.append(ShapeReader.shape(expression, scope: currentScope()))
+      } else if let shape = ShapeReader.construction(expression, scope: self.currentScope()) {
         returns.append(shape)
       }
     }

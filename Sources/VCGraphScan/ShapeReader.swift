@@ -75,8 +75,11 @@ package enum ShapeReader {
   /// `shape(expression, scope:)` when it is a construction (`isConstruction`), else nil,
   /// without making the shapes that are not (a method's or a getter's returns are read for a
   /// construction only): a call of a type's name, `Foo.init`, a cast, a local holding one.
-  /// `ShapeReaderTests` compares it with `shape` over every expression of the fixtures.
-  package static func construction(_ expression: ExprSyntax, scope: Scope?) -> Shape? {
+  /// `ShapeReaderTests` compares it with `shape` over every expression of the fixtures. The
+  /// scope is asked for only by what reads a name (a local, `x.init`, a hosting's root view).
+  package static func construction(
+    _ expression: ExprSyntax, scope: @autoclosure () -> Scope?
+  ) -> Shape? {
     let expression = unwrapped(expression)
     switch expression.kind {
     case .functionCallExpr:
@@ -87,27 +90,27 @@ package enum ShapeReader {
       }
       if let reference = callee.as(DeclReferenceExprSyntax.self) {
         let name = reference.baseName.text
-        if name == "UIHostingController" { return callShape(call, scope: scope) }
+        if name == "UIHostingController" { return callShape(call, scope: scope()) }
         return isTypeName(name) ? .construct(name) : nil
       }
       // Else only `Foo.init(...)` can be one.
       guard let member = callee.as(MemberAccessExprSyntax.self),
         member.declName.baseName.text == "init"
       else { return nil }
-      let shape = callShape(call, scope: scope)
+      let shape = callShape(call, scope: scope())
       return shape.isConstruction ? shape : nil
     case .sequenceExpr: return cast(expression.cast(SequenceExprSyntax.self))
     case .declReferenceExpr:
       // A local's shape (`self`, a parameter, a property are none).
       let name = expression.cast(DeclReferenceExprSyntax.self).baseName.text
-      guard let scope, name != "self", name != "super", name != "Self",
+      guard name != "self", name != "super", name != "Self", let scope = scope(),
         let local = scope.locals[name], local.isConstruction
       else { return nil }
       return local
     case .memberAccessExpr:
       guard expression.cast(MemberAccessExprSyntax.self).declName.baseName.text == "init"
       else { return nil }
-      let shape = shape(expression, scope: scope)
+      let shape = shape(expression, scope: scope())
       return shape.isConstruction ? shape : nil
     default: return nil
     }

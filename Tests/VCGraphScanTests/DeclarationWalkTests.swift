@@ -55,7 +55,8 @@ final class DeclarationWalkTests: XCTestCase {
 
   /// Snippets where a skipped part would matter: a local seen by a later `return`, one in an
   /// `#if`, a block's local that ends with it, a non-construction returned beside a
-  /// construction, a lazy closure's return, a getter of one expression.
+  /// construction, a lazy closure's return, a getter of one expression, locals made only when a
+  /// return reads one, in nested blocks and cases.
   func testSnippetsAreTheOldWalks() {
     let texts = [
       """
@@ -79,6 +80,32 @@ final class DeclarationWalkTests: XCTestCase {
           let t = OtherViewController
           let n = t.init()
           return n
+        }
+        func k(flag: Bool) -> UIViewController {
+          let a = ListViewController()
+          switch flag {
+          case true: let a = DetailViewController(); return a
+          default: let b = a; return b
+          }
+        }
+        func m(flag: Bool) -> UIViewController {
+          let a = ListViewController(), n = a
+          if flag {
+            let b = DetailViewController()
+            if flag { return b }
+            let a = OtherViewController()
+            return a
+          }
+          let c = a
+          if flag { return n }
+          return c
+        }
+        func n(view: V) -> UIViewController {
+          let content = makeView()
+          let t = Foo, me = self
+          if view.flag { return t.init() }
+          if view.other { return me.Bar.init() }
+          return UIHostingController(rootView: content)
         }
         lazy var root: UIViewController = { let x = makeRoot(); return x }()
         var body: some View { ItemsView().padding() }
