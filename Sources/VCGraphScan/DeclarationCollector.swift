@@ -269,7 +269,7 @@ final class DeclarationCollector: LeafSkippingVisitor {
     let signature = node.signature
     let parameters = signature.parameterClause.parameters
     // The labels only of a function named as a UIKit operation (one in twenty).
-    if UIKitTable.signatures[name] != nil,
+    if Self.mayNameOperation(name), UIKitTable.signatures[name] != nil,
       UIKitTable.operation(name, labels: parameters.map { $0.firstName.text }) != nil
     {
       types[index].ownOperations.insert(name)
@@ -293,6 +293,24 @@ final class DeclarationCollector: LeafSkippingVisitor {
       types[index].methods[name] = shape ?? .typed(ShapeReader.typeName(type))
     }
     return .skipChildren
+  }
+
+  /// For each first byte of a UIKit operation's name, a bit for each length its names have
+  /// (under 64): a name with no bit set is none, without hashing it.
+  private static let operationNameLengths: [UInt64] = {
+    var lengths = [UInt64](repeating: 0, count: 256)
+    for name in UIKitTable.signatures.keys {
+      let count = name.utf8.count
+      lengths[Int(name.utf8.first ?? 0)] |= count < 64 ? 1 << count : 1
+    }
+    return lengths
+  }()
+
+  /// Whether `name` may be a UIKit operation's (`UIKitTable.signatures`).
+  static func mayNameOperation(_ name: String) -> Bool {
+    let count = name.utf8.count
+    let bits = operationNameLengths[Int(name.utf8.first ?? 0)]
+    return count < 64 ? bits & (1 << count) != 0 : bits & 1 != 0
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -138,6 +138,16 @@ final class DeclarationWalkTests: XCTestCase {
     }
   }
 
+  /// The names that may be a UIKit operation's: every one of the table's, few others.
+  func testOperationNamesPassTheLengthFilter() {
+    for name in UIKitTable.signatures.keys {
+      XCTAssertTrue(DeclarationCollector.mayNameOperation(name), name)
+    }
+    for name in ["", "9lives", "_present", String(repeating: "present", count: 10)] {
+      XCTAssertFalse(DeclarationCollector.mayNameOperation(name), name)
+    }
+  }
+
   /// The first field in which two lists of types differ, nil when they are the same.
   static func difference(_ old: [TypeFact], _ new: [TypeFact]) -> String? {
     guard old.count == new.count else { return "\(old.count) types, now \(new.count)" }
