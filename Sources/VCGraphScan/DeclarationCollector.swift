@@ -352,7 +352,9 @@ final class ReturnCollector: LeafSkippingVisitor {
   /// The byte offsets of the words `return` (`ScanKeywords`), ascending; nil: every statement
   /// is walked. A statement holding none, that declares no local where the next statements
   /// see it (a `let`/`var`, an `#if` around one), can change no return's shape, so it is not
-  /// walked; `ScanSkippingTests` compares the result with the walk of every statement.
+  /// walked, nor a condition, a case label or an expression holding none;
+  /// `ScanSkippingTests` and `DeclarationWalkTests` compare the result with the walk of every
+  /// statement.
   let returnOffsets: [Int]?
 
   init(returnOffsets: [Int]?) {
