@@ -12,6 +12,9 @@ final class DeclarationCollector: LeafSkippingVisitor {
   /// The byte offsets of the words `return` (`ScanKeywords`), ascending; nil: not known. A
   /// body or getter without one has no `return` statement, so it is not walked for them.
   var returnOffsets: [Int]?
+  /// One walk for the returns of all the file's getters and bodies (a walker each cost its
+  /// making and freeing).
+  private lazy var returnWalk = ReturnCollector(returnOffsets: returnOffsets)
 
   init(file: String, lines: SourceLines) {
     self.file = file
@@ -152,18 +155,22 @@ final class DeclarationCollector: LeafSkippingVisitor {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
         continue
       }
-      let initializer = binding.initializer
-      if let value = initializer?.value, value.is(StringLiteralExprSyntax.self), isStatic,
+      // Each part read once: every read makes it anew.
+      let value = binding.initializer?.value
+      let accessors = binding.accessorBlock
+      if let value, value.is(StringLiteralExprSyntax.self), isStatic,
         case .literal(let text) = ShapeReader.stringShape(value)
       {
         types[index].stringConstants[name] = text
       }
-      if initializer == nil, let body = binding.accessorBlock, isStatic,
-        Self.returnsOwnName(body)
-      {
+      if value == nil, let accessors, isStatic, Self.returnsOwnName(accessors) {
         types[index].stringConstants[name] = "\u{0}self"
       }
-      types[index].properties[name] = propertyShape(binding)
+      let shape = propertyShape(
+        value: value, accessors: accessors, type: binding.typeAnnotation?.type)
+      // Room for a few at once: growing one by one cost a copy at the 2nd, 4th, 7th.
+      if types[index].properties.isEmpty { types[index].properties.reserveCapacity(8) }
+      types[index].properties[name] = shape
     }
     return .skipChildren
   }
@@ -198,25 +205,28 @@ final class DeclarationCollector: LeafSkippingVisitor {
     "String(describing:self)", "\"\\(self)\"", "String(describing:Self.self)",
   ].map { Array($0.utf8) }
 
-  /// A property's value: a construction it is initialised with, the construction a computed
-  /// property returns, else its declared type.
-  func propertyShape(_ binding: PatternBindingSyntax) -> Shape {
-    // The value's shape once: it is also the answer for `var count = 0` (no type, no getter).
-    let initial = binding.initializer.map { ShapeReader.shape($0.value, scope: nil) }
+  /// A property's value: a construction it is initialised with (`value`), the construction a
+  /// computed property returns, else its declared type.
+  func propertyShape(
+    value: ExprSyntax?, accessors: AccessorBlockSyntax?, type: TypeSyntax?
+  ) -> Shape {
+    // With no declared type, the value's shape, made once, is also the answer for `var count
+    // = 0` (no getter); with one, only a construction can be.
+    let initial = type == nil ? value.map { ShapeReader.shape($0, scope: nil) } : nil
     if let initial, initial.isConstruction { return initial }
-    if let accessors = binding.accessorBlock, let returned = returnedShape(accessors) {
-      return returned
+    if type != nil, let value, let made = ShapeReader.construction(value, scope: nil) {
+      return made
     }
+    if let accessors, let returned = returnedShape(accessors) { return returned }
     // `lazy var root: UIViewController = { return walletController }()`: what it returns,
     // when the declared type says less.
-    let declared = binding.typeAnnotation.map { ShapeReader.typeName($0.type) }
-    if let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+    let declared = type.map(ShapeReader.typeName)
+    if let call = value?.as(FunctionCallExprSyntax.self),
       let closure = call.calledExpression.as(ClosureExprSyntax.self),
       declared == nil || declared == "UIViewController", mayReturn(closure)
     {
-      let collector = ReturnCollector(returnOffsets: returnOffsets)
-      collector.walk(closure.statements)
-      if let only = Self.single(collector.returns) { return only }
+      let returns = returnWalk.collect(closure.statements, constructionsOnly: false)
+      if let only = Self.single(returns) { return only }
     }
     if let declared { return .typed(declared) }
     if let initial { return initial }
@@ -236,30 +246,36 @@ final class DeclarationCollector: LeafSkippingVisitor {
 
   /// The construction a getter returns, when it returns one kind of construction.
   func returnedShape(_ block: AccessorBlockSyntax) -> Shape? {
-    let collector = ReturnCollector(returnOffsets: returnOffsets)
-    if mayReturn(block) { collector.walk(block) }
-    if collector.returns.isEmpty, case .getter(let items) = block.accessors,
+    // Only the constructions: no other shape can be the answer.
+    if mayReturn(block) {
+      let returns = returnWalk.collect(block, constructionsOnly: true)
+      if returnWalk.returned > 0 { return Self.single(returns) }
+    }
+    if case .getter(let items) = block.accessors,
       items.count == 1, let expression = items.first?.item.as(ExprSyntax.self)
     {
       // A SwiftUI view under its modifiers, else the expression.
-      collector.returns.append(
-        SwiftUIReader.view(expression, scope: nil)?.0 ?? ShapeReader.shape(expression, scope: nil))
+      if let (view, _) = SwiftUIReader.view(expression, scope: nil) {
+        return view.isConstruction ? view : nil
+      }
+      return ShapeReader.construction(expression, scope: nil)
     }
-    return Self.single(collector.returns.lazy.filter(\.isConstruction))
+    return nil
   }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     guard let index = stack.last else { return .skipChildren }
     let name = node.name.text
-    let parameters = node.signature.parameterClause.parameters
+    let signature = node.signature
+    let parameters = signature.parameterClause.parameters
     // The labels only of a function named as a UIKit operation (one in twenty).
-    if UIKitTable.signatures[name] != nil,
+    if Self.mayNameOperation(name), UIKitTable.signatures[name] != nil,
       UIKitTable.operation(name, labels: parameters.map { $0.firstName.text }) != nil
     {
       types[index].ownOperations.insert(name)
     }
-    if let first = parameters.first, parameters.count == 1,
-      ShapeReader.typeName(first.type) == "UIStoryboardSegue"
+    if parameters.count == 1, let first = parameters.first,
+      ShapeReader.typeName(of: first.type, is: "UIStoryboardSegue")
     {
       let label = first.firstName.text
       let selector =
@@ -267,18 +283,34 @@ final class DeclarationCollector: LeafSkippingVisitor {
         ? name + ":" : name + "With" + label.prefix(1).uppercased() + label.dropFirst() + ":"
       types[index].unwindActions.insert(selector)
     }
-    if let type = node.signature.returnClause?.type {
-      var shape = Shape.typed(ShapeReader.typeName(type))
+    if let type = signature.returnClause?.type {
+      // The returned construction, else the declared type.
+      var shape: Shape?
       if let body = node.body, mayReturn(body) {
-        let collector = ReturnCollector(returnOffsets: returnOffsets)
-        collector.walk(body)
-        if let only = Self.single(collector.returns.lazy.filter(\.isConstruction)) {
-          shape = only
-        }
+        shape = Self.single(returnWalk.collect(body, constructionsOnly: true))
       }
-      types[index].methods[name] = shape
+      if types[index].methods.isEmpty { types[index].methods.reserveCapacity(8) }
+      types[index].methods[name] = shape ?? .typed(ShapeReader.typeName(type))
     }
     return .skipChildren
+  }
+
+  /// For each first byte of a UIKit operation's name, a bit for each length its names have
+  /// (under 64): a name with no bit set is none, without hashing it.
+  private static let operationNameLengths: [UInt64] = {
+    var lengths = [UInt64](repeating: 0, count: 256)
+    for name in UIKitTable.signatures.keys {
+      let count = name.utf8.count
+      lengths[Int(name.utf8.first ?? 0)] |= count < 64 ? 1 << count : 1
+    }
+    return lengths
+  }()
+
+  /// Whether `name` may be a UIKit operation's (`UIKitTable.signatures`).
+  static func mayNameOperation(_ name: String) -> Bool {
+    let count = name.utf8.count
+    let bits = operationNameLengths[Int(name.utf8.first ?? 0)]
+    return count < 64 ? bits & (1 << count) != 0 : bits & 1 != 0
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -301,16 +333,28 @@ package enum Declarations {
 
 /// The shapes of a body's `return` expressions (closures' and nested functions' left out).
 final class ReturnCollector: LeafSkippingVisitor {
-  var returns: [Shape] = []
-  /// The body's locals so far (`let nav = UINavigationController(...); return nav`).
+  private var returns: [Shape] = []
+  /// The `return`s with a value the last walk met.
+  private(set) var returned = 0
+  /// Whether only constructions are read (`ShapeReader.construction`), the rest left out.
+  private var constructionsOnly = false
+  /// The locals in scope so far (`let nav = UINavigationController(...); return nav`), in
+  /// order, their shapes made only when a return reads a local (most returns read none):
+  /// `scope` holds those of the first `evaluated`, each made with those before it, as when
+  /// made at once.
+  private var pending: [(name: String, value: ExprSyntax)] = []
+  private var evaluated = 0
   private var scope = Scope(function: "")
-  /// The locals of the enclosing blocks, while inside a nested one (a local declared in a
-  /// block is not seen after it).
-  private var outer: [[String: Shape]] = []
+  /// For each enclosing block (or switch case), where its locals begin in `pending`, and the
+  /// locals of `scope` at its start once its own are made: a local declared in a block is not
+  /// seen after it.
+  private var blocks: [(start: Int, locals: [String: Shape]?)] = []
   /// The byte offsets of the words `return` (`ScanKeywords`), ascending; nil: every statement
   /// is walked. A statement holding none, that declares no local where the next statements
   /// see it (a `let`/`var`, an `#if` around one), can change no return's shape, so it is not
-  /// walked; `ScanSkippingTests` compares the result with the walk of every statement.
+  /// walked, nor a condition, a case label or an expression holding none;
+  /// `ScanSkippingTests` and `DeclarationWalkTests` compare the result with the walk of every
+  /// statement.
   let returnOffsets: [Int]?
 
   init(returnOffsets: [Int]?) {
@@ -318,42 +362,118 @@ final class ReturnCollector: LeafSkippingVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
+  /// The shapes of `node`'s returns, in order, walked from no local (the walker is reused);
+  /// with `constructionsOnly`, only those that are constructions, and `returned` counts all.
+  func collect(_ node: some SyntaxProtocol, constructionsOnly: Bool) -> [Shape] {
+    self.constructionsOnly = constructionsOnly
+    returned = 0
+    returns.removeAll(keepingCapacity: true)
+    if !scope.locals.isEmpty { scope.locals.removeAll(keepingCapacity: true) }
+    pending.removeAll(keepingCapacity: true)
+    evaluated = 0
+    blocks.removeAll(keepingCapacity: true)
+    walk(node)
+    return returns
+  }
+
   override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-    guard let returnOffsets, !node.item.is(VariableDeclSyntax.self),
-      !node.item.is(IfConfigDeclSyntax.self)
-    else { return .visitChildren }
+    guard let returnOffsets else { return .visitChildren }
     let range = node.position.utf8Offset..<node.endPosition.utf8Offset
-    return ScanKeywords.holds(returnOffsets, in: range) ? .visitChildren : .skipChildren
+    if ScanKeywords.holds(returnOffsets, in: range) { return .visitChildren }
+    // The item once (each read makes it anew), and only for what holds no `return`.
+    let item = node.item
+    return item.is(VariableDeclSyntax.self) || item.is(IfConfigDeclSyntax.self)
+      ? .visitChildren : .skipChildren
   }
 
   // A block's and a switch case's locals end with them.
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
-    outer.append(scope.locals)
+    blocks.append((pending.count, nil))
     return .visitChildren
   }
-  override func visitPost(_ node: CodeBlockSyntax) { scope.locals = outer.removeLast() }
+  override func visitPost(_ node: CodeBlockSyntax) { endBlock() }
   override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind {
-    outer.append(scope.locals)
+    blocks.append((pending.count, nil))
     return .visitChildren
   }
-  override func visitPost(_ node: SwitchCaseSyntax) { scope.locals = outer.removeLast() }
+  override func visitPost(_ node: SwitchCaseSyntax) { endBlock() }
+
+  /// The locals as they were at the block's start.
+  private func endBlock() {
+    let (start, locals) = blocks.removeLast()
+    if pending.count > start { pending.removeSubrange(start...) }
+    if let locals {
+      scope.locals = locals
+      evaluated = start
+    }
+  }
+
+  /// The scope with the shapes of all the locals in scope made.
+  private func currentScope() -> Scope {
+    guard evaluated < pending.count else { return scope }
+    // The blocks whose locals are made now keep the locals at their start.
+    var block = blocks.count
+    while block > 0, blocks[block - 1].start >= evaluated { block -= 1 }
+    while evaluated < pending.count {
+      while block < blocks.count, blocks[block].start == evaluated {
+        blocks[block].locals = scope.locals
+        block += 1
+      }
+      let (name, value) = pending[evaluated]
+      scope.locals[name] = ShapeReader.shape(value, scope: scope)
+      evaluated += 1
+    }
+    return scope
+  }
+
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
         let value = binding.initializer?.value
       else { continue }
-      scope.locals[name] = ShapeReader.shape(value, scope: scope)
+      pending.append((name, value))
     }
     return .skipChildren
   }
   override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
     if let expression = node.expression {
-      returns.append(ShapeReader.shape(expression, scope: scope))
+      returned += 1
+      if !constructionsOnly {
+        returns.append(ShapeReader.shape(expression, scope: currentScope()))
+      } else if let shape = ShapeReader.construction(expression, scope: self.currentScope()) {
+        returns.append(shape)
+      }
     }
     return .skipChildren
   }
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  // Conditions, case labels and expressions holding no `return` are not entered: no local
+  // they may declare (in a block, a case) outlives them. `DeclarationWalkTests` compares the
+  // result with the walk of every node.
+  override func visit(_ node: ConditionElementListSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: SwitchCaseLabelSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    holdsReturn(node)
+  }
+
+  /// Entered when it may hold a `return` (or has a syntax error: anything may be in it).
+  private func holdsReturn(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+    guard let returnOffsets, !node.hasError else { return .visitChildren }
+    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    return ScanKeywords.holds(returnOffsets, in: range) ? .visitChildren : .skipChildren
+  }
 }
 
 extension Shape {

@@ -20,25 +20,19 @@ package struct Scope {
 /// property, a method's result, a storyboard instantiation. Syntax only; types are looked up
 /// later (`Resolver`).
 package enum ShapeReader {
-  /// The shape of `expression` with the names of `scope` (nil outside a function).
+  /// The shape of `expression` with the names of `scope` (nil outside a function). (Its kind
+  /// is read once: each failed `as` cast cost about a hundred instructions.)
   package static func shape(_ expression: ExprSyntax, scope: Scope?) -> Shape {
     let expression = unwrapped(expression)
-    if let call = expression.as(FunctionCallExprSyntax.self) {
-      return callShape(call, scope: scope)
-    }
-    if let sequence = expression.as(SequenceExprSyntax.self) {
-      let elements = Array(sequence.elements)
-      // `x as! Foo` (unfolded: x, as!, Foo); `a ?? b` and the rest are not read.
-      if elements.count == 3, elements[1].is(UnresolvedAsExprSyntax.self),
-        let type = elements[2].as(TypeExprSyntax.self)
-      {
-        return .cast(typeName(type.type))
-      }
-      return .unknown("an expression with operators")
-    }
-    if expression.is(SuperExprSyntax.self) { return .selfValue }
-    if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      let name = reference.baseName.text
+    switch expression.kind {
+    case .functionCallExpr:
+      return callShape(expression.cast(FunctionCallExprSyntax.self), scope: scope)
+    case .sequenceExpr:
+      return cast(expression.cast(SequenceExprSyntax.self))
+        ?? .unknown("an expression with operators")
+    case .superExpr: return .selfValue
+    case .declReferenceExpr:
+      let name = expression.cast(DeclReferenceExprSyntax.self).baseName.text
       if name == "self" || name == "super" || name == "Self" { return .selfValue }
       if let scope {
         if let local = scope.locals[name] { return local }
@@ -47,8 +41,8 @@ package enum ShapeReader {
         }
       }
       return .property(base: nil, name: name)
-    }
-    if let member = expression.as(MemberAccessExprSyntax.self) {
+    case .memberAccessExpr:
+      let member = expression.cast(MemberAccessExprSyntax.self)
       let name = member.declName.baseName.text
       guard let base = member.base else { return .unknown("an implicit member '.\(name)'") }
       let baseShape = shape(base, scope: scope)
@@ -57,12 +51,69 @@ package enum ShapeReader {
       }
       if case .selfValue = baseShape { return .property(base: nil, name: name) }
       return .property(base: baseShape, name: name)
+    case .closureExpr: return .unknown("a closure")
+    case .arrayExpr: return .unknown("an array")
+    case .ternaryExpr: return .unknown("a conditional expression")
+    case .nilLiteralExpr: return .unknown("nil")
+    case let kind: return .unknown(KindReasons.shared.reason(kind))
     }
-    if expression.is(ClosureExprSyntax.self) { return .unknown("a closure") }
-    if expression.is(ArrayExprSyntax.self) { return .unknown("an array") }
-    if expression.is(TernaryExprSyntax.self) { return .unknown("a conditional expression") }
-    if expression.is(NilLiteralExprSyntax.self) { return .unknown("nil") }
-    return .unknown(KindReasons.shared.reason(expression.kind))
+  }
+
+  /// `x as! Foo`, `x as? Foo` (unfolded: x, as!, Foo), else nil: `a ?? b` and the rest are
+  /// not read.
+  static func cast(_ sequence: SequenceExprSyntax) -> Shape? {
+    let elements = sequence.elements
+    guard elements.count == 3 else { return nil }
+    var iterator = elements.makeIterator()
+    _ = iterator.next()
+    guard let operation = iterator.next(), operation.is(UnresolvedAsExprSyntax.self),
+      let type = iterator.next()?.as(TypeExprSyntax.self)
+    else { return nil }
+    return .cast(typeName(type.type))
+  }
+
+  /// `shape(expression, scope:)` when it is a construction (`isConstruction`), else nil,
+  /// without making the shapes that are not (a method's or a getter's returns are read for a
+  /// construction only): a call of a type's name, `Foo.init`, a cast, a local holding one.
+  /// `ShapeReaderTests` compares it with `shape` over every expression of the fixtures. The
+  /// scope is asked for only by what reads a name (a local, `x.init`, a hosting's root view).
+  package static func construction(
+    _ expression: ExprSyntax, scope: @autoclosure () -> Scope?
+  ) -> Shape? {
+    let expression = unwrapped(expression)
+    switch expression.kind {
+    case .functionCallExpr:
+      let call = expression.cast(FunctionCallExprSyntax.self)
+      var callee = call.calledExpression
+      if let specialized = callee.as(GenericSpecializationExprSyntax.self) {
+        callee = specialized.expression
+      }
+      if let reference = callee.as(DeclReferenceExprSyntax.self) {
+        let name = reference.baseName.text
+        if name == "UIHostingController" { return callShape(call, scope: scope()) }
+        return isTypeName(name) ? .construct(name) : nil
+      }
+      // Else only `Foo.init(...)` can be one.
+      guard let member = callee.as(MemberAccessExprSyntax.self),
+        member.declName.baseName.text == "init"
+      else { return nil }
+      let shape = callShape(call, scope: scope())
+      return shape.isConstruction ? shape : nil
+    case .sequenceExpr: return cast(expression.cast(SequenceExprSyntax.self))
+    case .declReferenceExpr:
+      // A local's shape (`self`, a parameter, a property are none).
+      let name = expression.cast(DeclReferenceExprSyntax.self).baseName.text
+      guard name != "self", name != "super", name != "Self", let scope = scope(),
+        let local = scope.locals[name], local.isConstruction
+      else { return nil }
+      return local
+    case .memberAccessExpr:
+      guard expression.cast(MemberAccessExprSyntax.self).declName.baseName.text == "init"
+      else { return nil }
+      let shape = shape(expression, scope: scope())
+      return shape.isConstruction ? shape : nil
+    default: return nil
+    }
   }
 
   /// `Foo(...)`, `UIHostingController(rootView:)`, `makeFoo()`, `x.make()`, `Foo.make()`,
@@ -186,20 +237,19 @@ package enum ShapeReader {
   package static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
     var current = expression
     while true {
-      if let value = current.as(TryExprSyntax.self) {
-        current = value.expression
-      } else if let value = current.as(AwaitExprSyntax.self) {
-        current = value.expression
-      } else if let value = current.as(ForceUnwrapExprSyntax.self) {
-        current = value.expression
-      } else if let value = current.as(OptionalChainingExprSyntax.self) {
-        current = value.expression
-      } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
-        tuple.elements.first?.label == nil, let inner = tuple.elements.first?.expression
-      {
-        current = inner
-      } else {
-        return current
+      switch current.kind {
+      case .tryExpr: current = current.cast(TryExprSyntax.self).expression
+      case .awaitExpr: current = current.cast(AwaitExprSyntax.self).expression
+      case .forceUnwrapExpr: current = current.cast(ForceUnwrapExprSyntax.self).expression
+      case .optionalChainingExpr:
+        current = current.cast(OptionalChainingExprSyntax.self).expression
+      case .tupleExpr:
+        let elements = current.cast(TupleExprSyntax.self).elements
+        guard elements.count == 1, let only = elements.first, only.label == nil else {
+          return current
+        }
+        current = only.expression
+      default: return current
       }
     }
   }
@@ -207,7 +257,9 @@ package enum ShapeReader {
   /// A type's name without generic arguments, optionals and modules (`UIKit.UIViewController`
   /// → `UIViewController`); `UIHostingController<Foo>` keeps its argument.
   package static func typeName(_ type: TypeSyntax) -> String {
-    if let identifier = type.as(IdentifierTypeSyntax.self) {
+    switch type.kind {
+    case .identifierType:
+      let identifier = type.cast(IdentifierTypeSyntax.self)
       let name = identifier.name.text
       if name == "UIHostingController", let argument = identifier.genericArgumentClause?
         .arguments.first
@@ -215,19 +267,41 @@ package enum ShapeReader {
         return "UIHostingController<\(argument.argument.trimmedText)>"
       }
       return name
+    case .memberType: return type.cast(MemberTypeSyntax.self).name.text
+    case .optionalType: return typeName(type.cast(OptionalTypeSyntax.self).wrappedType)
+    case .implicitlyUnwrappedOptionalType:
+      return typeName(type.cast(ImplicitlyUnwrappedOptionalTypeSyntax.self).wrappedType)
+    case .someOrAnyType: return typeName(type.cast(SomeOrAnyTypeSyntax.self).constraint)
+    case .attributedType: return typeName(type.cast(AttributedTypeSyntax.self).baseType)
+    default: return type.trimmedText
     }
-    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
-    if let optional = type.as(OptionalTypeSyntax.self) { return typeName(optional.wrappedType) }
-    if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-      return typeName(optional.wrappedType)
+  }
+
+  /// Whether `typeName(type)` is `name` (not `UIHostingController`), without making the text
+  /// of a type that is not a name (`(String) -> Void`).
+  static func typeName(of type: TypeSyntax, is name: String) -> Bool {
+    switch type.kind {
+    case .identifierType: return type.cast(IdentifierTypeSyntax.self).name.text == name
+    case .memberType: return type.cast(MemberTypeSyntax.self).name.text == name
+    case .optionalType:
+      return typeName(of: type.cast(OptionalTypeSyntax.self).wrappedType, is: name)
+    case .implicitlyUnwrappedOptionalType:
+      let optional = type.cast(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+      return typeName(of: optional.wrappedType, is: name)
+    case .someOrAnyType:
+      return typeName(of: type.cast(SomeOrAnyTypeSyntax.self).constraint, is: name)
+    case .attributedType:
+      return typeName(of: type.cast(AttributedTypeSyntax.self).baseType, is: name)
+    default: return type.trimmedLength.utf8Length == name.utf8.count && type.trimmedText == name
     }
-    if let some = type.as(SomeOrAnyTypeSyntax.self) { return typeName(some.constraint) }
-    if let attributed = type.as(AttributedTypeSyntax.self) { return typeName(attributed.baseType) }
-    return type.trimmedText
   }
 
   /// Whether a name is spelled as a type (`FooViewController`, not `foo`).
   package static func isTypeName(_ name: String) -> Bool {
+    // An ASCII letter by its byte (A to Z are ASCII's only capitals); the Unicode properties'
+    // lookup cost some three hundred instructions.
+    guard let byte = name.utf8.first else { return false }
+    if byte < 0x80 { return (0x41...0x5A).contains(byte) }
     guard let first = name.unicodeScalars.first else { return false }
     return first.properties.isUppercase
   }
