@@ -22,18 +22,35 @@ package struct LintFile {
   /// Every struct declaration, in source order (nested and local ones too).
   let structs: [StructDeclSyntax]
 
-  /// `source`: the bytes `tree` was parsed from.
-  init(path: String, tree: SourceFileSyntax, source: [UInt8]) {
+  /// `source`: the bytes `tree` was parsed from. With `skipping`, a function whose text
+  /// names none of `marked`'s words is recorded but its body is not walked: what the rules
+  /// look for (a presentation, a push, a child added or removed, a SwiftUI stack, link or
+  /// presentation) is not in it, so neither are its calls nor locals any rule reads
+  /// (`LintSkippingTests` compares the findings with those of the walk of every node).
+  init(path: String, tree: SourceFileSyntax, source: [UInt8], skipping: Bool = true) {
     self.path = path
     self.tree = tree
-    lines = SourceLines(source)
     let collector = FunctionCollector()
+    if skipping {
+      let index = Self.marked.index(source)
+      lines = SourceLines(starts: index.lineStarts)
+      collector.marks = index.marks
+    } else {
+      lines = SourceLines(source)
+    }
     collector.walk(tree)
     functions = collector.functions
     calls = collector.calls
     callNames = calls.map(SwiftUIViews.name(of:))
     structs = collector.structs
   }
+
+  /// The words that make a function's body worth walking: the scan's (UIKit's operations,
+  /// SwiftUI's presentations, links and tabs) and the other names the rules start from.
+  /// (`LintSkippingTests` shows a stack and a removal in a function without another one.)
+  static let marked = NameMarks(
+    NameMarks.scanNames.union(NavigationLinkOutsideStack.allStacks)
+      .union(UnbalancedContainment.adds).union(UnbalancedContainment.removes))
 
   /// The calls with their names (`callNames`).
   var namedCalls: Zip2Sequence<[FunctionCallExprSyntax], [String?]> { zip(calls, callNames) }
@@ -85,6 +102,8 @@ final class FunctionCollector: SyntaxVisitor {
   /// body), whether it is a `func` (an initializer's or deinitializer's body is also its
   /// enclosing function's, whose `LocalCollector` does not skip them), and its body's bytes.
   private var open: [(index: Int?, isFunction: Bool, body: Range<Int>)] = []
+  /// Where the marked words stand (`LintFile.marked`); nil: every body is walked.
+  var marks: [Int]?
 
   init() { super.init(viewMode: .sourceAccurate) }
 
@@ -189,7 +208,14 @@ final class FunctionCollector: SyntaxVisitor {
     add(
       node.name.text, parameters: node.signature.parameterClause.parameters, body: node.body,
       modifiers: node.modifiers, isFunction: true)
-    return .visitChildren
+    return entered(node)
+  }
+
+  /// Whether `node` (a function) is walked: when its text holds a marked word.
+  private func entered(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+    guard let marks else { return .visitChildren }
+    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    return NameMarks.holds(marks, in: range) ? .visitChildren : .skipChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) { open.removeLast() }
 
@@ -197,13 +223,13 @@ final class FunctionCollector: SyntaxVisitor {
     add(
       "init", parameters: node.signature.parameterClause.parameters, body: node.body,
       modifiers: node.modifiers, isFunction: false)
-    return .visitChildren
+    return entered(node)
   }
   override func visitPost(_ node: InitializerDeclSyntax) { open.removeLast() }
 
   override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     add("deinit", parameters: nil, body: node.body, modifiers: node.modifiers, isFunction: false)
-    return .visitChildren
+    return entered(node)
   }
   override func visitPost(_ node: DeinitializerDeclSyntax) { open.removeLast() }
 }

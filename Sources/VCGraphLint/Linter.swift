@@ -52,17 +52,18 @@ public struct Linter: Sendable {
     return Self.decide(box.items, table: box.table.finish())
   }
 
-  /// Lints source texts given as `(path, text)` (tests and tools).
-  public static func lint(sources: [(String, String)]) -> LintResult {
-    decide(sources.map { outcome(source: Array($0.1.utf8), path: $0.0) })
+  /// Lints source texts given as `(path, text)` (tests and tools); `skipping: false` walks
+  /// every function's body (what `LintFile`'s skipping is compared with).
+  public static func lint(sources: [(String, String)], skipping: Bool = true) -> LintResult {
+    decide(sources.map { outcome(source: Array($0.1.utf8), path: $0.0, skipping: skipping) })
   }
 
   static let knownIDs = Set(Rule.all.map(\.rawValue))
 
   /// One file: parse, collect its types, run every check, read its suppression comments.
-  static func outcome(source: [UInt8], path: String) -> FileOutcome {
+  static func outcome(source: [UInt8], path: String, skipping: Bool = true) -> FileOutcome {
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let file = LintFile(path: path, tree: tree, source: source)
+    let file = LintFile(path: path, tree: tree, source: source, skipping: skipping)
     var outcome = FileOutcome(
       types: Declarations.of(tree, file: path, lines: file.lines), read: true)
     for check in checks {

@@ -16,7 +16,7 @@ final class LintExamplesTests: XCTestCase {
       XCTAssertFalse(definition.documentation.triggering.isEmpty, id)
       XCTAssertEqual(definition.documentation.exampleFormat, .swift, id)
       for (index, example) in definition.documentation.triggering.enumerated() {
-        let result = Linter.lint(sources: [("Example.swift", example)])
+        let result = lint([("Example.swift", example)])
         let ids = result.findings.map(\.rule.rawValue)
         XCTAssertFalse(ids.isEmpty, "\(id) triggering example \(index + 1) finds nothing")
         XCTAssertEqual(Set(ids), [id], "\(id) triggering example \(index + 1): \(ids)")
@@ -29,7 +29,7 @@ final class LintExamplesTests: XCTestCase {
       let id = definition.rule.rawValue
       XCTAssertFalse(definition.documentation.nonTriggering.isEmpty, id)
       for (index, example) in definition.documentation.nonTriggering.enumerated() {
-        let result = Linter.lint(sources: [("Example.swift", example)])
+        let result = lint([("Example.swift", example)])
         XCTAssertEqual(
           result.findings.map { "\($0.location.line): \($0.rule.rawValue) \($0.message)" }, [],
           "\(id) non-triggering example \(index + 1)")

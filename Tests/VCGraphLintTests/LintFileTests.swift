@@ -7,8 +7,8 @@ import XCTest
 
 @testable import VCGraphLint
 
-/// `LintFile` finds every function's locals in its one walk of the file: they must be those a
-/// walk of each body (`LocalCollector`, nested functions left out) finds.
+/// `LintFile` finds every function's locals in its one walk of the file (every body walked):
+/// they must be those a walk of each body (`LocalCollector`, nested functions left out) finds.
 final class LintFileTests: XCTestCase {
   func testEachFunctionsLocalsAreThoseAWalkOfItsBodyFinds() throws {
     let paths = try ScanSources.collect([swiftFixtures.path]).swiftFiles
@@ -17,7 +17,8 @@ final class LintFileTests: XCTestCase {
     for path in paths {
       let source = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
       let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
-      let file = LintFile(path: path, tree: tree, source: source)
+      // Every body walked (skipping leaves a skipped function's locals out on purpose).
+      let file = LintFile(path: path, tree: tree, source: source, skipping: false)
       for function in file.functions {
         var start = Scope(function: function.scope.function)
         start.parameters = function.scope.parameters
@@ -48,7 +49,7 @@ final class LintFileTests: XCTestCase {
       """
     let source = Array(text.utf8)
     let tree = source.withUnsafeBufferPointer { Parser.parse(source: $0) }
-    let file = LintFile(path: "App.swift", tree: tree, source: source)
+    let file = LintFile(path: "App.swift", tree: tree, source: source, skipping: false)
     let byName = Dictionary(uniqueKeysWithValues: file.functions.map { ($0.name, $0.scope) })
     XCTAssertEqual(
       byName["outer"]?.locals.keys.sorted(), ["first", "inClosure", "inInit"])

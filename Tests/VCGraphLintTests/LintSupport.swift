@@ -1,11 +1,23 @@
 import Foundation
 import VCGraphCore
 import VCGraphLint
+import XCTest
 
-/// Lints one snippet (`App.swift`) or several files.
-func lint(_ text: String) -> LintResult { Linter.lint(sources: [("App.swift", text)]) }
+/// Lints one snippet (`App.swift`) or several files, and checks that the lint says the same
+/// when it walks every function's body (`LintFile`'s skipping; `LintSkippingTests`).
+func lint(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> LintResult {
+  lint([("App.swift", text)], file: file, line: line)
+}
 
-func lint(_ files: [(String, String)]) -> LintResult { Linter.lint(sources: files) }
+func lint(
+  _ files: [(String, String)], file: StaticString = #filePath, line: UInt = #line
+) -> LintResult {
+  let result = Linter.lint(sources: files)
+  XCTAssertEqual(
+    result, Linter.lint(sources: files, skipping: false), "skipping changed the findings",
+    file: file, line: line)
+  return result
+}
 
 /// `line: rule-id` for each finding, for comparing whole results in one assertion.
 func lines(_ result: LintResult) -> [String] {
