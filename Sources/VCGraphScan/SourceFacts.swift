@@ -33,6 +33,9 @@ package struct TypeFact: Sendable, Equatable {
   package var kind: Kind
   /// The inheritance clause's names, generic arguments stripped (`UIViewController`, `View`).
   package var inherited: [String]
+  /// What the extensions of a declared type conform it to (`extension Foo: View`), merged by
+  /// `TypeTable`: never its superclass.
+  var conformances: [String] = []
   /// Names in a `where Self: UIViewController` clause of a protocol extension.
   var selfConstraints: [String] = []
   /// Whether it has generic parameters (`LazyView<Content>`).

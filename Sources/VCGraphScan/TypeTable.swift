@@ -30,6 +30,9 @@ package struct TypeTable: Sendable {
       types[fact.name] = fact
       return
     }
+    // A declared type's own inheritance clause stays its `inherited` (the first name of a
+    // class's is its superclass); what extensions of it conform it to is kept apart, in
+    // `conformances`, whichever file comes first.
     if known.kind == .extension && fact.kind != .extension {
       var merged = fact
       merged.properties.merge(known.properties) { own, _ in own }
@@ -37,7 +40,7 @@ package struct TypeTable: Sendable {
       merged.stringConstants.merge(known.stringConstants) { own, _ in own }
       merged.ownOperations.formUnion(known.ownOperations)
       merged.unwindActions.formUnion(known.unwindActions)
-      merged.inherited += known.inherited
+      merged.conformances += known.inherited + known.conformances
       known = merged
     } else {
       known.properties.merge(fact.properties) { own, _ in own }
@@ -45,9 +48,12 @@ package struct TypeTable: Sendable {
       known.stringConstants.merge(fact.stringConstants) { own, _ in own }
       known.ownOperations.formUnion(fact.ownOperations)
       known.unwindActions.formUnion(fact.unwindActions)
-      if fact.kind != .extension || known.kind == .extension {
+      if fact.kind == .extension && known.kind != .extension {
+        known.conformances += fact.inherited
+      } else {
         known.inherited += fact.inherited
       }
+      known.conformances += fact.conformances
     }
     types[fact.name] = known
   }
@@ -136,7 +142,9 @@ package struct TypeTable: Sendable {
   /// Whether `name` is a SwiftUI view (or app) declared in the scanned files.
   func isSwiftUI(_ name: String) -> Bool {
     guard let fact = types[Self.base(name)] else { return false }
-    return fact.inherited.contains { $0 == "View" || $0 == "App" || $0 == "Scene" }
+    return (fact.inherited + fact.conformances).contains {
+      $0 == "View" || $0 == "App" || $0 == "Scene"
+    }
   }
 
   /// A property of `type` or of one of its superclasses, with the type that declares it.

@@ -27,17 +27,18 @@ final class TypeTableTests: XCTestCase {
       XCTAssertEqual(reference.types.count, 100)
       XCTAssertEqual(found.table.types, reference.types)
       // By hand: T1 is declared in File1 (superclass Base1), File101 and File301; File201
-      // extends it after its declaration, so its P201 is not among the inherited names.
+      // extends it, so its P201 is a conformance, not an inherited name.
       let first = found.table.types["T1"]
       XCTAssertEqual(first?.file, "File1.swift")
       XCTAssertEqual(first?.inherited.prefix(3), ["Base1", "Base101", "Base301"])
+      XCTAssertEqual(first?.conformances.prefix(2), ["P201", "P501"])
       XCTAssertEqual(first?.properties["p1"], .construct("C1"))
       XCTAssertEqual(found.table.superclass(of: "T1"), "Base1")
     }
   }
 
   /// What merging keeps: the declaration's members over an extension's, the first of two
-  /// declarations, inherited names in order.
+  /// declarations, the declarations' inherited names in order and the extensions' apart.
   func testMergingKeepsTheDeclarationFirst() {
     var fileExtension = TypeFact(
       name: "Foo", kind: .extension, inherited: ["Shown"], file: "a", line: 1)
@@ -51,7 +52,44 @@ final class TypeTableTests: XCTestCase {
     let merged = table.types["Foo"]
     XCTAssertEqual(merged?.file, "b")
     XCTAssertEqual(merged?.properties, ["x": .typed("Baz"), "y": .typed("Qux")])
-    XCTAssertEqual(merged?.inherited, ["UIViewController", "Shown", "UIView"])
+    XCTAssertEqual(merged?.inherited, ["UIViewController", "UIView"])
+    XCTAssertEqual(merged?.conformances, ["Shown"])
     XCTAssertEqual(table.superclass(of: "Foo"), "UIViewController")
+  }
+
+  /// An extension's conformances never become a class's superclass, and make a struct a
+  /// SwiftUI view, whichever file comes first (they did the first only when the extension's
+  /// file came first, the second only when it came last).
+  func testAnExtensionsConformancesDoNotDependOnTheFilesOrder() {
+    let plain = """
+      import UIKit
+      final class Foo {
+        func open() { present(BarViewController(), animated: true) }
+      }
+      """
+    let conformance = "import UIKit\nextension Foo: UITableViewDelegate {}\n"
+    for files in [[("A.swift", conformance), ("B.swift", plain)],
+      [("A.swift", plain), ("B.swift", conformance)]]
+    {
+      // Foo is no controller (a class without superclass): its `present` is not UIKit's.
+      XCTAssertEqual(scan(files).edges, [], "\(files.map(\.0))")
+    }
+    let view = "import SwiftUI\nstruct Card {}\n"
+    let made = "import SwiftUI\nextension Card: View { var body: some View { Text(\"x\") } }\n"
+    let shown = """
+      import SwiftUI
+      struct Home: View {
+        @State var open = false
+        var body: some View { Text("x").sheet(isPresented: $open) { Card() } }
+      }
+      """
+    for files in [[("A.swift", made), ("B.swift", view), ("C.swift", shown)],
+      [("A.swift", view), ("B.swift", made), ("C.swift", shown)]]
+    {
+      let result = scan(files)
+      XCTAssertEqual(
+        result.controllers.filter { $0.name == "Card" }.map(\.kind), [.swiftui],
+        "\(files.map(\.0))")
+    }
   }
 }
