@@ -66,16 +66,12 @@ enum ScanRunner {
     private let messages = Pipe()
     private let exited = DispatchSemaphore(value: 0)
     private var failure: VCGraphError?
-    /// The root it was started with.
-    private let root: String
 
     fileprivate init(failure: VCGraphError) {
       self.failure = failure
-      root = ""
     }
 
     fileprivate init(executable: String, command: String, root: String) {
-      self.root = root
       process.executableURL = URL(fileURLWithPath: executable)
       process.arguments = [command, "--root", root, "--files-from", "-"]
       process.standardInput = input

@@ -321,11 +321,12 @@ final class DeclarationCollector: LeafSkippingVisitor {
 /// The type declarations of a parsed file, for what else reads the scan's types (`vcgraph
 /// lint`).
 package enum Declarations {
-  /// Every type and extension `tree` declares, as the scan collects them.
+  /// Every type and extension `tree` declares, as the scan collects them, with lines and
+  /// columns from `lines` (the table of the bytes `tree` was parsed from).
   package static func of(
-    _ tree: SourceFileSyntax, file: String, converter: SourceLocationConverter
+    _ tree: SourceFileSyntax, file: String, lines: SourceLines
   ) -> [TypeFact] {
-    let collector = DeclarationCollector(file: file, lines: SourceLines(converter: converter))
+    let collector = DeclarationCollector(file: file, lines: lines)
     collector.walk(tree)
     return collector.types
   }

@@ -5,16 +5,11 @@ import SwiftSyntax
 /// same numbers as SwiftSyntax's `SourceLocationConverter` gives (`SourceLinesTests` compares
 /// them on every token of the fixture apps). The scan makes its table in one pass over the
 /// file's bytes: the converter walks every token of the tree to build its own, which cost the
-/// scan about a tenth of the parse (BENCHMARKS.md). What else holds a converter (`vcgraph
-/// lint`) hands it over instead.
+/// scan about a tenth of the parse (BENCHMARKS.md); `vcgraph lint` reads its lines the same
+/// way.
 package struct SourceLines {
-  private enum Table {
-    /// The byte offset where each line starts; the first is 0.
-    case starts([Int])
-    case converter(SourceLocationConverter)
-  }
-
-  private let table: Table
+  /// The byte offset where each line starts; the first is 0.
+  private let starts: [Int]
 
   /// The table of `bytes`, the file's text as parsed.
   package init(_ bytes: [UInt8]) {
@@ -32,36 +27,25 @@ package struct SourceLines {
         starts.append(index)
       }
     }
-    table = .starts(starts)
+    self.starts = starts
   }
 
   /// The table of lines starting at `starts` (0 first, ascending), as the bytes' would be.
   package init(starts: [Int]) {
-    table = .starts(starts)
-  }
-
-  /// Lines and columns as `converter` gives them.
-  package init(converter: SourceLocationConverter) {
-    table = .converter(converter)
+    self.starts = starts
   }
 
   /// The line and column of the byte at `offset` (an offset at the end of the file is on the
   /// last line).
   package func location(_ offset: Int) -> (line: Int, column: Int) {
-    switch table {
-    case .converter(let converter):
-      let location = converter.location(for: AbsolutePosition(utf8Offset: offset))
-      return (location.line, location.column)
-    case .starts(let starts):
-      // The last line start at or before `offset`.
-      var low = 0
-      var high = starts.count
-      while high - low > 1 {
-        let middle = (low + high) / 2
-        if starts[middle] <= offset { low = middle } else { high = middle }
-      }
-      return (low + 1, offset - starts[low] + 1)
+    // The last line start at or before `offset`.
+    var low = 0
+    var high = starts.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle }
     }
+    return (low + 1, offset - starts[low] + 1)
   }
 
   /// Where `node` starts, after its leading trivia (as `startLocation(converter:)`).

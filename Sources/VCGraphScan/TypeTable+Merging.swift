@@ -13,7 +13,7 @@ extension TypeTable {
     private var pending: [[TypeFact]?]
     /// Guards `table` and `merged`; taken only when free (`add`).
     private let tableLock = NSLock()
-    private var table = TypeTable(merging: [])
+    private var table = TypeTable()
     /// The files whose types `table` holds: `pending[..<merged]`.
     private var merged = 0
 

@@ -11,17 +11,13 @@ package struct TypeTable: Sendable {
   private var controllerKinds: [String: Bool?] = [:]
 
   package init(_ facts: [TypeFact]) {
-    var table = TypeTable(merging: [])
-    for fact in facts { table.merge(fact) }
-    table.finish()
-    self = table
+    for fact in facts { merge(fact) }
+    finish()
   }
 
-  /// A table being built (`merge` the facts in the files' order, then `finish`): what
+  /// An empty table to build (`merge` the facts in the files' order, then `finish`): what
   /// `Merging` does while the files are still being parsed.
-  init(merging facts: [TypeFact]) {
-    for fact in facts { merge(fact) }
-  }
+  init() {}
 
   /// Adds one declaration or extension: a type's declaration comes first (its members win
   /// over its extensions'), then what is merged in the order given.
