@@ -295,23 +295,12 @@ final class DeclarationCollector: LeafSkippingVisitor {
     return .skipChildren
   }
 
-  /// For each first byte of a UIKit operation's name, a bit for each length its names have
-  /// (under 64): a name with no bit set is none, without hashing it.
-  private static let operationNameLengths: [UInt64] = {
-    var lengths = [UInt64](repeating: 0, count: 256)
-    for name in UIKitTable.signatures.keys {
-      let count = name.utf8.count
-      lengths[Int(name.utf8.first ?? 0)] |= count < 64 ? 1 << count : 1
-    }
-    return lengths
-  }()
+  /// UIKit's operations' names (`UIKitTable.signatures`), for a first-byte-and-length test
+  /// that answers most names without hashing them.
+  private static let operationNames = ScanKeywords.Table(Set(UIKitTable.signatures.keys))
 
   /// Whether `name` may be a UIKit operation's (`UIKitTable.signatures`).
-  static func mayNameOperation(_ name: String) -> Bool {
-    let count = name.utf8.count
-    let bits = operationNameLengths[Int(name.utf8.first ?? 0)]
-    return count < 64 ? bits & (1 << count) != 0 : bits & 1 != 0
-  }
+  static func mayNameOperation(_ name: String) -> Bool { operationNames.mayContain(name) }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     .skipChildren

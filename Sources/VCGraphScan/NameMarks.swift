@@ -17,8 +17,9 @@ package struct NameMarks: Sendable {
     return (index.marks, index.lineStarts)
   }
 
-  /// Whether one of `marks` (ascending) lies in `range`: O(log n).
-  package static func holds(_ marks: [Int], in range: Range<Int>) -> Bool {
-    ScanKeywords.holds(marks, in: range)
+  /// Whether at least `count` of `marks` (ascending offsets) lie in `range`: O(log n).
+  package static func holds(_ marks: [Int], in range: Range<Int>, atLeast count: Int = 1) -> Bool
+  {
+    ScanKeywords.holds(marks, in: range, atLeast: count)
   }
 }

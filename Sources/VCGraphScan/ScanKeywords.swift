@@ -47,6 +47,13 @@ enum ScanKeywords {
       }
     }
 
+    /// Whether `name` may be one of the names: some name has its first byte and length
+    /// (most words have none, answered without comparing).
+    func mayContain(_ name: String) -> Bool {
+      guard let first = name.utf8.first else { return false }
+      return lengths[Int(first)] & (1 << UInt64(min(name.utf8.count, 63))) != 0
+    }
+
     /// Whether `bytes[range]` is one of the names.
     @inline(__always)
     func contains(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
@@ -78,9 +85,9 @@ enum ScanKeywords {
     var lineStarts: [Int] = [0]
   }
 
-  /// Whether one of the ascending `offsets` (an `Index`'s marks or returns) lies in `range`,
-  /// by binary search: O(log n).
-  static func holds(_ offsets: [Int], in range: Range<Int>) -> Bool {
+  /// Whether at least `count` of the ascending `offsets` (an `Index`'s marks or returns) lie
+  /// in `range`, by binary search: O(log n).
+  static func holds(_ offsets: [Int], in range: Range<Int>, atLeast count: Int = 1) -> Bool {
     // The first offset at or after the range's start.
     var low = 0
     var high = offsets.count
@@ -88,7 +95,8 @@ enum ScanKeywords {
       let middle = (low + high) / 2
       if offsets[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
     }
-    return low < offsets.count && offsets[low] < range.upperBound
+    let last = low + count - 1
+    return last < offsets.count && offsets[last] < range.upperBound
   }
 
   private static let returnWord = Array("return".utf8)

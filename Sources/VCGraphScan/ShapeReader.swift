@@ -257,6 +257,7 @@ package enum ShapeReader {
   /// A type's name without generic arguments, optionals and modules (`UIKit.UIViewController`
   /// → `UIViewController`); `UIHostingController<Foo>` keeps its argument.
   package static func typeName(_ type: TypeSyntax) -> String {
+    let type = named(type)
     switch type.kind {
     case .identifierType:
       let identifier = type.cast(IdentifierTypeSyntax.self)
@@ -268,11 +269,6 @@ package enum ShapeReader {
       }
       return name
     case .memberType: return type.cast(MemberTypeSyntax.self).name.text
-    case .optionalType: return typeName(type.cast(OptionalTypeSyntax.self).wrappedType)
-    case .implicitlyUnwrappedOptionalType:
-      return typeName(type.cast(ImplicitlyUnwrappedOptionalTypeSyntax.self).wrappedType)
-    case .someOrAnyType: return typeName(type.cast(SomeOrAnyTypeSyntax.self).constraint)
-    case .attributedType: return typeName(type.cast(AttributedTypeSyntax.self).baseType)
     default: return type.trimmedText
     }
   }
@@ -280,19 +276,26 @@ package enum ShapeReader {
   /// Whether `typeName(type)` is `name` (not `UIHostingController`), without making the text
   /// of a type that is not a name (`(String) -> Void`).
   static func typeName(of type: TypeSyntax, is name: String) -> Bool {
+    let type = named(type)
     switch type.kind {
     case .identifierType: return type.cast(IdentifierTypeSyntax.self).name.text == name
     case .memberType: return type.cast(MemberTypeSyntax.self).name.text == name
-    case .optionalType:
-      return typeName(of: type.cast(OptionalTypeSyntax.self).wrappedType, is: name)
-    case .implicitlyUnwrappedOptionalType:
-      let optional = type.cast(ImplicitlyUnwrappedOptionalTypeSyntax.self)
-      return typeName(of: optional.wrappedType, is: name)
-    case .someOrAnyType:
-      return typeName(of: type.cast(SomeOrAnyTypeSyntax.self).constraint, is: name)
-    case .attributedType:
-      return typeName(of: type.cast(AttributedTypeSyntax.self).baseType, is: name)
     default: return type.trimmedLength.utf8Length == name.utf8.count && type.trimmedText == name
+    }
+  }
+
+  /// `type` under its optionals, `some`/`any` and attributes: the type its name is read from.
+  private static func named(_ type: TypeSyntax) -> TypeSyntax {
+    var current = type
+    while true {
+      switch current.kind {
+      case .optionalType: current = current.cast(OptionalTypeSyntax.self).wrappedType
+      case .implicitlyUnwrappedOptionalType:
+        current = current.cast(ImplicitlyUnwrappedOptionalTypeSyntax.self).wrappedType
+      case .someOrAnyType: current = current.cast(SomeOrAnyTypeSyntax.self).constraint
+      case .attributedType: current = current.cast(AttributedTypeSyntax.self).baseType
+      default: return current
+      }
     }
   }
 

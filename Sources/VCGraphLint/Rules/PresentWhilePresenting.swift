@@ -22,26 +22,12 @@ extension PresentWhilePresenting: LintCheck {
     var candidates: [LintCandidate] = []
     for function in file.functions {
       let body = function.body.position.utf8Offset..<function.body.endPosition.utf8Offset
-      guard Self.count(presentations, in: body, atLeast: 2) else { continue }
+      guard NameMarks.holds(presentations, in: body, atLeast: 2) else { continue }
       var paths = PresentationPaths(file: file, function: function)
       _ = paths.run(function.body.statements, [:])
       candidates += paths.candidates
     }
     return candidates
-  }
-}
-
-extension PresentWhilePresenting {
-  /// Whether `offsets` (ascending) hold at least `count` in `range`: O(log n).
-  static func count(_ offsets: [Int], in range: Range<Int>, atLeast count: Int) -> Bool {
-    var low = 0
-    var high = offsets.count
-    while low < high {
-      let middle = (low + high) / 2
-      if offsets[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-    }
-    let last = low + count - 1
-    return last < offsets.count && offsets[last] < range.upperBound
   }
 }
 
