@@ -35,21 +35,25 @@ public struct Linter: Sendable {
 
   /// Lints the files at `paths` (findings carry the paths as given).
   public func lint(_ paths: [String]) -> LintResult {
-    let box = OutcomeBox(count: paths.count)
+    // The files' types are merged while later files are parsed.
+    let table = TypeTable.Merging(count: paths.count)
     let limit = maxFileBytes
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+    let outcomes = parallelMap(paths.count) { index in
       let path = paths[index]
+      let outcome: FileOutcome
       // A regular file only, never blocking (a FIFO named `x.swift`), at most `limit` bytes,
       // as the scan reads.
       do throws(VCGraphError) {
         let bytes = try InputFileReading.read(path, limit: limit)
-        box.set(index, Self.outcome(source: bytes, path: path))
+        outcome = Self.outcome(source: bytes, path: path)
       } catch {
         let message = error.location == nil ? error.message : "\(path): \(error.message)"
-        box.set(index, FileOutcome(problems: [message + "; not read"]))
+        outcome = FileOutcome(problems: [message + "; not read"])
       }
+      table.add(index, outcome.types)
+      return outcome
     }
-    return Self.decide(box.items, table: box.table.finish())
+    return Self.decide(outcomes, table: table.finish())
   }
 
   /// Lints source texts given as `(path, text)` (tests and tools); `skipping: false` walks
@@ -120,31 +124,5 @@ public struct Linter: Sendable {
     return LintResult(
       findings: findings, problems: outcomes.flatMap(\.problems),
       files: outcomes.filter(\.read).count, lines: outcomes.reduce(0) { $0 + $1.lines })
-  }
-}
-
-/// The per-file outcomes, written from several threads, each index once.
-private final class OutcomeBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outcomes: [Linter.FileOutcome]
-  /// The files' types, merged while later files are parsed.
-  let table: TypeTable.Merging
-
-  init(count: Int) {
-    outcomes = Array(repeating: Linter.FileOutcome(), count: count)
-    table = TypeTable.Merging(count: count)
-  }
-
-  func set(_ index: Int, _ value: Linter.FileOutcome) {
-    lock.lock()
-    outcomes[index] = value
-    lock.unlock()
-    table.add(index, value.types)
-  }
-
-  var items: [Linter.FileOutcome] {
-    lock.lock()
-    defer { lock.unlock() }
-    return outcomes
   }
 }

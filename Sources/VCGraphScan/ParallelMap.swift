@@ -3,7 +3,7 @@ import Foundation
 
 /// `transform` of each index in `0..<count`, run in parallel (`concurrentPerform`), in the
 /// indices' order. O(count) beside the transforms.
-func parallelMap<Value: Sendable>(
+package func parallelMap<Value: Sendable>(
   _ count: Int, _ transform: @Sendable (Int) -> Value
 ) -> [Value] {
   let results = ParallelResults<Value>(count: count)

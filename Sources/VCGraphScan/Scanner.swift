@@ -318,28 +318,14 @@ extension Resolver {
 public enum ParseOnly {
   /// Parses each file and returns the lines read.
   public static func parse(_ paths: [String]) -> Int {
-    let box = LinesBox(count: paths.count)
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+    parallelMap(paths.count) { index in
       guard let bytes = try? InputFileReading.read(paths[index], limit: Int.max - 1) else {
-        return
+        return 0
       }
       let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
-      withExtendedLifetime(tree) {
-        box.set(index, bytes.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } })
+      return withExtendedLifetime(tree) {
+        bytes.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }
       }
-    }
-    return box.total
+    }.reduce(0, +)
   }
-}
-
-private final class LinesBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var lines: [Int]
-  init(count: Int) { lines = Array(repeating: 0, count: count) }
-  func set(_ index: Int, _ value: Int) {
-    lock.lock()
-    lines[index] = value
-    lock.unlock()
-  }
-  var total: Int { lines.reduce(0, +) }
 }
