@@ -91,8 +91,9 @@ package struct LintFunction {
   }
 }
 
-/// Collects the functions of a file with their enclosing types, and their locals as
-/// `LocalCollector` would find them in each body, in the same walk.
+/// Collects the functions of a file with their enclosing types, and their locals in the same
+/// walk: what each body's declarations add, nested functions' left out (a walk of each body
+/// for them cost 4% of `vcgraph lint`; `LintFileTests` compares the two).
 final class FunctionCollector: SyntaxVisitor {
   var functions: [LintFunction] = []
   var calls: [FunctionCallExprSyntax] = []
@@ -100,7 +101,7 @@ final class FunctionCollector: SyntaxVisitor {
   private var types: [(String, TypeFact.Kind, [String])] = []
   /// The functions being visited, innermost last: the index in `functions` (nil without a
   /// body), whether it is a `func` (an initializer's or deinitializer's body is also its
-  /// enclosing function's, whose `LocalCollector` does not skip them), and its body's bytes.
+  /// enclosing function's, whose locals take them in), and its body's bytes.
   private var open: [(index: Int?, isFunction: Bool, body: Range<Int>)] = []
   /// Where the marked words stand (`LintFile.marked`); nil: every body is walked.
   var marks: [Int]?
@@ -195,12 +196,12 @@ final class FunctionCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    if !open.isEmpty { inScopes(of: node) { LocalCollector.record(node, in: &$0) } }
+    if !open.isEmpty { inScopes(of: node) { Locals.record(node, in: &$0) } }
     return .visitChildren
   }
 
   override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-    if !open.isEmpty { inScopes(of: node) { LocalCollector.record(node, in: &$0) } }
+    if !open.isEmpty { inScopes(of: node) { Locals.record(node, in: &$0) } }
     return .visitChildren
   }
 
@@ -234,29 +235,9 @@ final class FunctionCollector: SyntaxVisitor {
   override func visitPost(_ node: DeinitializerDeclSyntax) { open.removeLast() }
 }
 
-/// A body's locals in source order (`let nav = UINavigationController(...)`, `if let x = ...`),
-/// nested functions left out. `FunctionCollector` finds the same in its walk (`record`);
-/// walking each body again for them cost 4% of `vcgraph lint`.
-final class LocalCollector: SyntaxVisitor {
-  var scope: Scope
-
-  init(scope: Scope) {
-    self.scope = scope
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    Self.record(node, in: &scope)
-    return .visitChildren
-  }
-
-  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-    Self.record(node, in: &scope)
-    return .visitChildren
-  }
-
+/// What a body's declarations add to its locals (`let nav = UINavigationController(...)`,
+/// `if let x = ...`), as `FunctionCollector` meets them in its walk.
+enum Locals {
   /// The locals `node` declares, into `scope`.
   static func record(_ node: VariableDeclSyntax, in scope: inout Scope) {
     for binding in node.bindings {

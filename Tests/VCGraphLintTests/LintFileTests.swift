@@ -58,3 +58,26 @@ final class LintFileTests: XCTestCase {
     XCTAssertEqual(byName["outer"]?.locals["first"], .construct("UINavigationController"))
   }
 }
+
+/// A body's locals in source order, nested functions left out: the walk of each body that
+/// `FunctionCollector`'s one walk of the file replaced, kept as its reference.
+final class LocalCollector: SyntaxVisitor {
+  var scope: Scope
+
+  init(scope: Scope) {
+    self.scope = scope
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    Locals.record(node, in: &scope)
+    return .visitChildren
+  }
+
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    Locals.record(node, in: &scope)
+    return .visitChildren
+  }
+}
