@@ -175,7 +175,7 @@ final class FunctionCollector: SyntaxVisitor {
         name: name, labels: labels, body: body,
         isOverride: modifiers?.contains { $0.name.tokenKind == .keyword(.override) } ?? false,
         scope: scope))
-    let bytes = body.position.utf8Offset..<body.endPosition.utf8Offset
+    let bytes = body.byteOffsets
     open.append((functions.count - 1, isFunction, bytes))
   }
 
@@ -215,7 +215,7 @@ final class FunctionCollector: SyntaxVisitor {
   /// Whether `node` (a function) is walked: when its text holds a marked word.
   private func entered(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
     guard let marks else { return .visitChildren }
-    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    let range = node.byteOffsets
     return NameMarks.holds(marks, in: range) ? .visitChildren : .skipChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) { open.removeLast() }

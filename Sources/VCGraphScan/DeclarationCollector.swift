@@ -29,8 +29,7 @@ final class DeclarationCollector: LeafSkippingVisitor {
   /// Whether `node` may hold a `return` statement.
   private func mayReturn(_ node: some SyntaxProtocol) -> Bool {
     guard let returnOffsets else { return true }
-    return ScanKeywords.holds(
-      returnOffsets, in: node.position.utf8Offset..<node.endPosition.utf8Offset)
+    return ScanKeywords.holds(returnOffsets, in: node.byteOffsets)
   }
 
   private func begin(
@@ -368,7 +367,7 @@ final class ReturnCollector: LeafSkippingVisitor {
 
   override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
     guard let returnOffsets else { return .visitChildren }
-    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    let range = node.byteOffsets
     if ScanKeywords.holds(returnOffsets, in: range) { return .visitChildren }
     // The item once (each read makes it anew), and only for what holds no `return`.
     let item = node.item
@@ -461,7 +460,7 @@ final class ReturnCollector: LeafSkippingVisitor {
   /// Entered when it may hold a `return` (or has a syntax error: anything may be in it).
   private func holdsReturn(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
     guard let returnOffsets, !node.hasError else { return .visitChildren }
-    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    let range = node.byteOffsets
     return ScanKeywords.holds(returnOffsets, in: range) ? .visitChildren : .skipChildren
   }
 }

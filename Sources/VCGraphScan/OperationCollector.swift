@@ -55,7 +55,7 @@ final class OperationCollector: LeafSkippingVisitor {
   /// Whether `node` holds no mark (then its range is noted in `skipped`).
   func skips(_ node: some SyntaxProtocol) -> Bool {
     guard let marks else { return false }
-    let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+    let range = node.byteOffsets
     if ScanKeywords.holds(marks, in: range) { return false }
     skipped.append(range)
     return true

@@ -58,3 +58,9 @@ package struct SourceLines {
     location(tree.endPosition.utf8Offset).line
   }
 }
+
+extension SyntaxProtocol {
+  /// The node's bytes in its file, trivia included: what the byte pass's offsets (marks,
+  /// returns) are tested against.
+  package var byteOffsets: Range<Int> { position.utf8Offset..<endPosition.utf8Offset }
+}

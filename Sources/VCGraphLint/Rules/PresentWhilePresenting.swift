@@ -21,7 +21,7 @@ extension PresentWhilePresenting: LintCheck {
     guard presentations.count >= 2 else { return [] }
     var candidates: [LintCandidate] = []
     for function in file.functions {
-      let body = function.body.position.utf8Offset..<function.body.endPosition.utf8Offset
+      let body = function.body.byteOffsets
       guard NameMarks.holds(presentations, in: body, atLeast: 2) else { continue }
       var paths = PresentationPaths(file: file, function: function)
       _ = paths.run(function.body.statements, [:])
