@@ -25,6 +25,15 @@ final class OperationCollector: LeafSkippingVisitor {
   var marks: [Int]?
   /// The byte ranges left unvisited because they hold no mark, ascending.
   var skipped: [Range<Int>] = []
+  /// The names a site's call can have (`ScanKeywords.names`, as the marks were found with);
+  /// nil: every call is looked at as one that may be a site.
+  var names: ScanKeywords.Table?
+  /// The keys of the router helpers known so far (`ScanKeywords.keys`); nil: every call with
+  /// arguments is recorded (`calls`). With them, only a call one of them may make is: the
+  /// others' shapes (their receivers, their arguments) would be made for nothing.
+  var helperKeys: Set<UInt32>?
+  /// The keys of the names of the calls not recorded (`ScanKeywords.key`), repeats kept.
+  var unrecorded: [UInt32] = []
 
   init(file: String, lines: SourceLines) {
     self.file = file
@@ -291,6 +300,8 @@ final class OperationCollector: LeafSkippingVisitor {
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     var labels = node.arguments.map { $0.label?.text ?? "_" }
+    // What a construction site is known by whatever its name (a subclass's `init`).
+    let rootArgument = labels.contains("rootViewController")
     if node.trailingClosure != nil { labels.append("{}") }
     labels += node.additionalTrailingClosures.map { $0.label.text }
     var callee = node.calledExpression
@@ -299,13 +310,16 @@ final class OperationCollector: LeafSkippingVisitor {
     }
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
-      if swiftUICall(node, name: name, token: reference.baseName) { return .visitChildren }
-      if constructionCall(node, name: name, receiver: nil, token: reference.baseName) {
+      let named = mayMakeSite(name)
+      if named, swiftUICall(node, name: name, token: reference.baseName) { return .visitChildren }
+      if named || rootArgument,
+        constructionCall(node, name: name, receiver: nil, token: reference.baseName)
+      {
         return .visitChildren
       }
-      if let operation = UIKitTable.operation(name, labels: labels) {
+      if named, let operation = UIKitTable.operation(name, labels: labels) {
         addCall(node, operation: operation, name: name, receiver: nil, token: reference.baseName)
-      } else if !node.arguments.isEmpty {
+      } else if !node.arguments.isEmpty, records(name, labels) {
         // A function, or a type's `init` (a helper when it does an operation with a
         // parameter, as a navigation wrapper's `init(rootViewController:)` does).
         record(node, name: name, labels: labels, receiver: nil, token: reference.baseName)
@@ -315,24 +329,50 @@ final class OperationCollector: LeafSkippingVisitor {
     guard let member = callee.as(MemberAccessExprSyntax.self) else { return .visitChildren }
     let name = member.declName.baseName.text
     let token = member.declName.baseName
-    if swiftUIModifier(node, name: name, labels: labels, token: token) { return .visitChildren }
+    let named = mayMakeSite(name)
+    if named, swiftUIModifier(node, name: name, labels: labels, token: token) {
+      return .visitChildren
+    }
     // The receiver's shape only for what keeps it (not for `view.layoutIfNeeded()`, nor for
-    // each modifier of a chain of argument-less ones).
-    if name == "init" {
+    // each modifier of a chain of argument-less ones, nor for calls no helper has the name
+    // of: in a chain of modifiers, each one's receiver is made of all those before it).
+    // `x.init(...)` is a site only with a root (`super.init(rootViewController:)`).
+    if name == "init" && rootArgument {
       let receiver = member.base.map { ShapeReader.shape($0, scope: scope) }
       if constructionCall(node, name: name, receiver: receiver, token: token) {
         return .visitChildren
       }
     }
     guard let base = member.base else { return .visitChildren }
-    if let operation = UIKitTable.operation(name, labels: labels) {
+    if named, let operation = UIKitTable.operation(name, labels: labels) {
       let receiver = ShapeReader.shape(base, scope: scope)
       addCall(node, operation: operation, name: name, receiver: receiver, token: token)
-    } else if !node.arguments.isEmpty {
+    } else if !node.arguments.isEmpty, records(name, labels) {
       let receiver = ShapeReader.shape(base, scope: scope)
       record(node, name: name, labels: labels, receiver: receiver, token: token)
     }
     return .visitChildren
+  }
+
+  /// Whether a call named `name` may be a site: its name is one of `names` (every name a
+  /// site's call can have), or no table was given.
+  private func mayMakeSite(_ name: String) -> Bool {
+    names?.mayContain(name) ?? true
+  }
+
+  /// Whether a call of `name` with `labels` is recorded for router helpers: every call when
+  /// no `helperKeys` were given, else one that a helper among them may be called by (its
+  /// name's key, or its name's and first label's). The key of one not recorded is kept in
+  /// `unrecorded`.
+  private func records(_ name: String, _ labels: [String]) -> Bool {
+    guard let helperKeys else { return true }
+    let key = ScanKeywords.key(name)
+    if helperKeys.contains(key) { return true }
+    if let first = labels.first, helperKeys.contains(ScanKeywords.key(name, label: first)) {
+      return true
+    }
+    unrecorded.append(key)
+    return false
   }
 
   /// `UINavigationController(rootViewController:)` (or a subclass's, or `super.init`'s) and
@@ -358,7 +398,9 @@ final class OperationCollector: LeafSkippingVisitor {
       if receiver == nil {
         var labels = node.arguments.map { $0.label?.text ?? "_" }
         if node.trailingClosure != nil { labels.append("{}") }
-        record(node, name: name, labels: labels, receiver: nil, token: token)
+        if records(name, labels) {
+          record(node, name: name, labels: labels, receiver: nil, token: token)
+        }
       }
       return true
     }
@@ -431,7 +473,7 @@ final class OperationCollector: LeafSkippingVisitor {
   /// A site, and a helper when its destination is a parameter of the enclosing function.
   func add(_ site: Site) {
     sites.append(site)
-    guard let scope, scope.function.contains("("), contexts.last?.typeKind != .protocol else {
+    guard let scope, scope.function.utf8.contains(UInt8(ascii: "(")), contexts.last?.typeKind != .protocol else {
       return
     }
     for destination in site.destinations {

@@ -142,9 +142,14 @@ public struct Scanner: Sendable {
     }
     let operations = OperationCollector(file: file, lines: lines)
     operations.marks = index?.marks
+    if index != nil {
+      operations.names = table
+      operations.helperKeys = extra
+    }
     operations.walk(tree)
     if let index {
-      facts.skippedCallees = ScanKeywords.callees(index, in: operations.skipped)
+      facts.skippedCallees =
+        ScanKeywords.callees(index, in: operations.skipped) + operations.unrecorded
       facts.skippedBytes = operations.skipped.reduce(0) { $0 + $1.count }
     }
     facts.sites = operations.sites

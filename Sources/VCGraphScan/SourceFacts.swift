@@ -17,8 +17,10 @@ struct FileFacts: Sendable {
   /// Swift lines read (for the benchmark's figures).
   var lines = 0
   /// The hashes of the words that may call a function in what the operations' walk skipped
-  /// (`ScanKeywords`): whether a router helper may be called there. A list, repeats kept: a
-  /// set's hashing of every key cost more than the one check against the helpers' keys.
+  /// (`ScanKeywords`), and of the names of the calls it walked but did not record (no helper
+  /// known when the file was read has their name: `OperationCollector.helperKeys`): whether
+  /// a router helper may be called there. A list, repeats kept: a set's hashing of every key
+  /// cost more than the one check against the helpers' keys.
   var skippedCallees: [UInt32] = []
   /// The bytes the operations' walk skipped.
   var skippedBytes = 0

@@ -122,6 +122,60 @@ final class ScanSkippingTests: XCTestCase {
     XCTAssertEqual(helper.operation, .push)
   }
 
+  /// In a function the walk visits, a call is recorded (its receiver's and arguments' shapes
+  /// made) only when a helper known when its file is read may be called by it; the others'
+  /// names are kept, and the file is read again when a helper found later has one of them.
+  /// Broken either way (no second reading for them, or no call kept), the helper's edge goes.
+  func testAWalkedFunctionRecordsOnlyTheCallsAKnownHelperMayBe() throws {
+    let router = """
+      import UIKit
+      extension UIViewController {
+        func route(to controller: UIViewController) {
+          navigationController?.pushViewController(controller, animated: true)
+        }
+      }
+      """
+    let caller = """
+      import UIKit
+      final class HomeViewController: UIViewController {
+        func didTapSettings() {
+          present(AboutViewController(), animated: true)
+          view.backgroundColor = UIColor(white: 0.9, alpha: 1)
+          route(to: SettingsViewController())
+        }
+      }
+      """
+    let bytes = Array(caller.utf8)
+    // Walked (it presents), with no helper known: no call recorded, both names kept.
+    let alone = Scanner.facts(source: bytes, file: "Home.swift", skipping: true)
+    XCTAssertEqual(alone.sites.count, 1)
+    XCTAssertEqual(alone.calls.count, 0)
+    XCTAssertTrue(alone.skippedCallees.contains(ScanKeywords.key("route")))
+    XCTAssertTrue(alone.skippedCallees.contains(ScanKeywords.key("UIColor")))
+    // Every call recorded without skipping, as before.
+    let full = Scanner.facts(source: bytes, file: "Home.swift")
+    XCTAssertEqual(full.calls.map(\.name), ["UIColor", "route"])
+    // With the helper's keys, its call alone.
+    let helper = try XCTUnwrap(
+      Scanner.facts(source: Array(router.utf8), file: "Router.swift").helpers.first)
+    let keys = Set(ScanKeywords.keys(helper))
+    let known = Scanner.facts(source: bytes, file: "Home.swift", skipping: true, extra: keys)
+    XCTAssertEqual(known.calls.map(\.name), ["route"])
+    XCTAssertEqual(known.calls.first?.line, 6)
+    // The helper's file after the caller's, and before it: the same edge (and `scan` checks
+    // the result against the walk of every node).
+    for files in [
+      [("Home.swift", caller), ("Router.swift", router)],
+      [("Router.swift", router), ("Home.swift", caller)],
+    ] {
+      let result = scan(files)
+      let edge = try XCTUnwrap(result.edges.first { $0.via == .helper }, "\(files.map(\.0))")
+      XCTAssertEqual(edge.from, "HomeViewController")
+      XCTAssertEqual(edge.to, "SettingsViewController")
+      XCTAssertEqual(edge.line, 6)
+    }
+  }
+
   /// A helper found in a file read before its callers counts as a mark for them: they are
   /// read once, with the same edges as when the helper's file comes last (and every caller
   /// is read again).
