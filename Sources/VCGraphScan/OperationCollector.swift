@@ -367,9 +367,12 @@ final class OperationCollector: LeafSkippingVisitor {
   private func records(_ name: String, _ labels: [String]) -> Bool {
     guard let helperKeys else { return true }
     let key = ScanKeywords.key(name)
-    if helperKeys.contains(key) { return true }
-    if let first = labels.first, helperKeys.contains(ScanKeywords.key(name, label: first)) {
-      return true
+    // (Most files are read with no helper known yet: nothing to hash the key for.)
+    if !helperKeys.isEmpty {
+      if helperKeys.contains(key) { return true }
+      if let first = labels.first, helperKeys.contains(ScanKeywords.key(name, label: first)) {
+        return true
+      }
     }
     unrecorded.append(key)
     return false

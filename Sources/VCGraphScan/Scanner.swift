@@ -140,21 +140,34 @@ public struct Scanner: Sendable {
       declarations.walk(tree)
       facts.types = declarations.types
     }
-    let operations = OperationCollector(file: file, lines: lines)
-    operations.marks = index?.marks
-    if index != nil {
-      operations.names = table
-      operations.helperKeys = extra
+    func operations(_ index: ScanKeywords.Index?, extra: Set<UInt32>) -> OperationCollector {
+      let operations = OperationCollector(file: file, lines: lines)
+      operations.marks = index?.marks
+      if index != nil {
+        operations.names = table
+        operations.helperKeys = extra
+      }
+      operations.walk(tree)
+      return operations
     }
-    operations.walk(tree)
-    if let index {
-      facts.skippedCallees =
-        ScanKeywords.callees(index, in: operations.skipped) + operations.unrecorded
-      facts.skippedBytes = operations.skipped.reduce(0) { $0 + $1.count }
+    var collected = operations(index, extra: extra)
+    if var found = index {
+      var callees = ScanKeywords.callees(found, in: collected.skipped) + collected.unrecorded
+      // A helper of this file that the file itself may call: the walk is made again with its
+      // keys counted, on the tree at hand, rather than the file read again once all are.
+      let own = Set(collected.helpers.flatMap(ScanKeywords.keys)).subtracting(extra)
+      if !own.isEmpty, callees.contains(where: own.contains) {
+        let more = extra.union(own)
+        found = ScanKeywords.index(source, extra: more, table: table)
+        collected = operations(found, extra: more)
+        callees = ScanKeywords.callees(found, in: collected.skipped) + collected.unrecorded
+      }
+      facts.skippedCallees = callees
+      facts.skippedBytes = collected.skipped.reduce(0) { $0 + $1.count }
     }
-    facts.sites = operations.sites
-    facts.calls = operations.calls
-    facts.helpers = operations.helpers
+    facts.sites = collected.sites
+    facts.calls = collected.calls
+    facts.helpers = collected.helpers
     facts.lines = lines.lineCount(tree)
     return facts
   }

@@ -176,6 +176,35 @@ final class ScanSkippingTests: XCTestCase {
     }
   }
 
+  /// A helper that its own file calls is counted when that file is walked: the operations are
+  /// walked again on the tree at hand, so its calls are kept and the file is not read again.
+  func testAHelperItsOwnFileCallsIsCountedWithoutASecondReading() throws {
+    let text = """
+      import UIKit
+      final class HomeViewController: UIViewController {
+        func route(to controller: UIViewController) {
+          navigationController?.pushViewController(controller, animated: true)
+        }
+        func didTapSettings() {
+          route(to: SettingsViewController())
+        }
+        func didTapAbout() {
+          present(AlertViewController(), animated: true)
+          route(to: AboutViewController())
+        }
+      }
+      """
+    let facts = Scanner.facts(source: Array(text.utf8), file: "Home.swift", skipping: true)
+    XCTAssertEqual(facts.helpers.map(\.name), ["route"])
+    XCTAssertEqual(facts.calls.map(\.line), [7, 11])
+    let keys = Set(facts.helpers.flatMap(ScanKeywords.keys))
+    XCTAssertFalse(facts.skippedCallees.contains(where: keys.contains))
+    let result = scan(text)
+    XCTAssertEqual(
+      result.edges.filter { $0.via == .helper }.map { "\($0.line) \($0.to ?? "-")" },
+      ["7 SettingsViewController", "11 AboutViewController"])
+  }
+
   /// A helper found in a file read before its callers counts as a mark for them: they are
   /// read once, with the same edges as when the helper's file comes last (and every caller
   /// is read again).
