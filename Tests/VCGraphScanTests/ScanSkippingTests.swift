@@ -8,6 +8,16 @@ import XCTest
 /// (`ScanKeywords`): the scan must say the same as when it visits every node. Every snippet the
 /// other scan tests read is also scanned both ways (`scan` in ScanTestSupport.swift).
 final class ScanSkippingTests: XCTestCase {
+  /// A router helper every controller has: `route(to:)` pushes its parameter.
+  static let router = """
+    import UIKit
+    extension UIViewController {
+      func route(to controller: UIViewController) {
+        navigationController?.pushViewController(controller, animated: true)
+      }
+    }
+    """
+
   /// The fixture apps, and the fuller copy of tinode in ../shared (its SDK and extensions)
   /// when it is there.
   var fixtureApps: [URL] {
@@ -82,14 +92,7 @@ final class ScanSkippingTests: XCTestCase {
   /// A router helper's call in a function with no operation of its own, in another file: the
   /// file is read again with the helper's name counted, so the call is an edge.
   func testACallOfAHelperInASkippedFunctionIsKept() throws {
-    let router = """
-      import UIKit
-      extension UIViewController {
-        func route(to controller: UIViewController) {
-          navigationController?.pushViewController(controller, animated: true)
-        }
-      }
-      """
+    let router = Self.router
     let caller = """
       import UIKit
       final class HomeViewController: UIViewController {
@@ -127,14 +130,7 @@ final class ScanSkippingTests: XCTestCase {
   /// names are kept, and the file is read again when a helper found later has one of them.
   /// Broken either way (no second reading for them, or no call kept), the helper's edge goes.
   func testAWalkedFunctionRecordsOnlyTheCallsAKnownHelperMayBe() throws {
-    let router = """
-      import UIKit
-      extension UIViewController {
-        func route(to controller: UIViewController) {
-          navigationController?.pushViewController(controller, animated: true)
-        }
-      }
-      """
+    let router = Self.router
     let caller = """
       import UIKit
       final class HomeViewController: UIViewController {
@@ -209,14 +205,7 @@ final class ScanSkippingTests: XCTestCase {
   /// read once, with the same edges as when the helper's file comes last (and every caller
   /// is read again).
   func testAHelperFoundEarlierSparesItsCallersASecondReading() throws {
-    let router = """
-      import UIKit
-      extension UIViewController {
-        func route(to controller: UIViewController) {
-          navigationController?.pushViewController(controller, animated: true)
-        }
-      }
-      """
+    let router = Self.router
     let callers = (0..<400).map { index in
       """
       import UIKit
@@ -254,14 +243,7 @@ final class ScanSkippingTests: XCTestCase {
   /// file's on their own when the files are in order (as the scan's sorted paths are), all of
   /// them together when not.
   func testEdgesAreInFileLineAndColumnOrderWhicheverOrderTheFilesComeIn() {
-    let router = """
-      import UIKit
-      extension UIViewController {
-        func route(to controller: UIViewController) {
-          navigationController?.pushViewController(controller, animated: true)
-        }
-      }
-      """
+    let router = Self.router
     func caller(_ name: String) -> String {
       """
       import UIKit
