@@ -476,9 +476,9 @@ final class OperationCollector: LeafSkippingVisitor {
   /// A site, and a helper when its destination is a parameter of the enclosing function.
   func add(_ site: Site) {
     sites.append(site)
-    guard let scope, scope.function.utf8.contains(UInt8(ascii: "(")), contexts.last?.typeKind != .protocol else {
-      return
-    }
+    guard let scope, scope.function.utf8.contains(UInt8(ascii: "(")),
+      contexts.last?.typeKind != .protocol
+    else { return }
     for destination in site.destinations {
       guard case .parameter(let name, _, _) = destination,
         let index = scope.parameters.firstIndex(where: { $0.name == name }),

@@ -19,7 +19,8 @@ private func reference(_ number: Double, rule: CoordinateFormat.Rule) -> String 
   }
   var buffer = [CChar](repeating: 0, count: 512)
   _ = withVaList([value]) { vsnprintf(&buffer, 512, "%.02f", $0) }
-  var text = String(cString: buffer)
+  let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+  var text = String(decoding: bytes, as: UTF8.self)
   if text.contains(".") {
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }

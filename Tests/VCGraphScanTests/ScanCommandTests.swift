@@ -42,8 +42,8 @@ final class ScanCommandTests: XCTestCase {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     let err = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     defer {
       try? FileManager.default.removeItem(at: out)
       try? FileManager.default.removeItem(at: err)
@@ -76,7 +76,9 @@ final class ScanCommandTests: XCTestCase {
     try """
       import UIKit
       final class HomeViewController: UIViewController {
-        func open() { navigationController?.pushViewController(DetailViewController(), animated: true) }
+        func open() {
+          navigationController?.pushViewController(DetailViewController(), animated: true)
+        }
       }
       final class DetailViewController: UIViewController {}
       """.write(to: source, atomically: true, encoding: .utf8)
@@ -91,19 +93,22 @@ final class ScanCommandTests: XCTestCase {
       }
       final class SettingsViewController: UIViewController {}
       """.write(to: source, atomically: true, encoding: .utf8)
-    let after = try Self.run(vcgraph, ["scan", folder.path, "-o", folder.appendingPathComponent("after.json").path])
+    let afterFile = folder.appendingPathComponent("after.json")
+    let after = try Self.run(vcgraph, ["scan", folder.path, "-o", afterFile.path])
     XCTAssertEqual(after.status, 0, after.stderr)
     let diff = try Self.run(
       vcgraph,
-      ["diff", beforeFile.path, folder.appendingPathComponent("after.json").path, "--exit-code"])
+      ["diff", beforeFile.path, afterFile.path, "--exit-code"])
     XCTAssertEqual(diff.status, 1)
     let text = String(decoding: diff.stdout, as: UTF8.self)
     XCTAssertTrue(text.contains("1 edge added, 1 removed"), text)
-    XCTAssertTrue(text.contains("+ HomeViewController —present→ SettingsViewController  (App.swift:3)"), text)
-    XCTAssertTrue(text.contains("- HomeViewController —push→ DetailViewController  (App.swift:3)"), text)
+    XCTAssertTrue(
+      text.contains("+ HomeViewController —present→ SettingsViewController  (App.swift:3)"), text)
+    XCTAssertTrue(
+      text.contains("- HomeViewController —push→ DetailViewController  (App.swift:4)"), text)
     let markdown = try Self.run(
       vcgraph,
-      ["diff", beforeFile.path, folder.appendingPathComponent("after.json").path, "--format", "markdown"])
+      ["diff", beforeFile.path, afterFile.path, "--format", "markdown"])
     XCTAssertEqual(markdown.status, 0)
     XCTAssertTrue(
       String(decoding: markdown.stdout, as: UTF8.self).contains(
@@ -112,7 +117,7 @@ final class ScanCommandTests: XCTestCase {
     // The diff's JSON is versioned too, and its schema refuses a copy without the version.
     let json = try Self.run(
       vcgraph,
-      ["diff", beforeFile.path, folder.appendingPathComponent("after.json").path, "--format", "json"])
+      ["diff", beforeFile.path, afterFile.path, "--format", "json"])
     XCTAssertEqual(json.status, 0, json.stderr)
     let diffText = String(decoding: json.stdout, as: UTF8.self)
     XCTAssertTrue(diffText.hasPrefix("{\n  \"version\": 1,"), diffText)
@@ -123,8 +128,8 @@ final class ScanCommandTests: XCTestCase {
   }
 
   /// `.vcgraph.yml`'s `included` and `excluded` choose the files a scan reads, as they do for
-  /// `check` (the same configuration discovery); a named pipe called `Pipe.swift` is reported and skipped, never read (it would
-  /// block the scan).
+  /// `check` (the same configuration discovery); a named pipe called `Pipe.swift` is reported
+  /// and skipped, never read (it would block the scan).
   func testConfigurationChoosesTheFilesAndAPipeIsNotRead() throws {
     let vcgraph = try Self.built("vcgraph")
     _ = try Self.built("vcgraph-swift")

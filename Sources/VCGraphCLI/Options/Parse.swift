@@ -64,7 +64,9 @@ enum Parse {
   }
 
   /// `parse` as an `@Option`'s `transform`.
-  static func option<Value>(_ parse: @escaping ValueParser<Value>) -> (String) throws -> Value {
+  static func option<Value>(
+    _ parse: @escaping ValueParser<Value>
+  ) -> @Sendable (String) throws -> Value {
     { text in try parse(text) }
   }
 }
